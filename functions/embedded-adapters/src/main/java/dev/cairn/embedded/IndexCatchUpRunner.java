@@ -1,0 +1,59 @@
+package dev.cairn.embedded;
+
+import dev.cairn.model.index.Indexer;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * The local counterpart of the DynamoDB Streams indexer: at start-up it converges the index with the record store
+ * (work left over from a crash), then polls the store's sparse "needs index" index on an interval.
+ */
+@ApplicationScoped
+public class IndexCatchUpRunner {
+
+    private static final Logger LOG = Logger.getLogger(IndexCatchUpRunner.class);
+
+    private final Indexer indexer;
+    private final EmbeddedConfig config;
+    private ScheduledExecutorService scheduler;
+
+    public IndexCatchUpRunner(Indexer indexer, EmbeddedConfig config) {
+        this.indexer = indexer;
+        this.config = config;
+    }
+
+    void start(@Observes StartupEvent event) {
+        int done = indexer.converge(config.indexer().batchSize());
+        if (done > 0) {
+            LOG.infof("indexed %d memories left pending by an earlier run", done);
+        }
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "cairn-indexer");
+            t.setDaemon(true);
+            return t;
+        });
+        long ms = config.indexer().interval().toMillis();
+        scheduler.scheduleWithFixedDelay(this::tick, ms, ms, TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        try {
+            indexer.converge(config.indexer().batchSize());
+        } catch (RuntimeException e) {
+            // keep the schedule alive: the next tick retries whatever is still pending
+            LOG.warnf("background indexing failed, will retry: %s", e.toString());
+        }
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,370 @@
+package dev.cairn.embedded;
+
+import dev.cairn.model.error.EmbeddingModelMismatch;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.VectorIndex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * {@link VectorIndex} on one Lucene index holding, per memory, an HNSW vector ({@code cosine}), the BM25-analysed
+ * text and keyword fields for the namespace filter.
+ *
+ * <p>The filter goes into the {@link KnnFloatVectorQuery} itself, so HNSW explores only admissible documents (and
+ * Lucene falls back to an exact scan when the filter is very selective). The model id is pinned in the commit
+ * metadata on first write; a different model is refused for writes and queries alike.
+ *
+ * <p>Every {@link #upsert} / {@link #delete} commits before returning (durability comes from the commit; callers
+ * batch to amortise it). Versions already applied are kept in memory so a late, older entry is ignored.
+ */
+public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
+
+    static final String F_KEY = "key";
+    static final String F_ID = "id";
+    static final String F_TEAM = "team";
+    static final String F_SCOPE = "scope";
+    static final String F_USER = "user";
+    static final String F_TYPE = "type";
+    static final String F_TAG = "tag";
+    static final String F_TEXT = "text";
+    static final String F_VECTOR = "vector";
+    static final String F_VERSION = "version";
+    private static final String MODEL_KEY = "cairn.model";
+
+    private final Directory directory;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private final Analyzer analyzer = new StandardAnalyzer();
+    private final Map<String, Long> appliedVersions = new ConcurrentHashMap<>();
+    private final Object writeLock = new Object();
+    private volatile String model;
+
+    public LuceneVectorIndex(Path dir) {
+        try {
+            directory = FSDirectory.open(dir);
+            IndexWriterConfig cfg = new IndexWriterConfig(analyzer);
+            cfg.setRAMBufferSizeMB(64);
+            writer = new IndexWriter(directory, cfg);
+            searchers = new SearcherManager(writer, null);
+            Map<String, String> meta = new HashMap<>();
+            writer.getLiveCommitData().forEach(e -> meta.put(e.getKey(), e.getValue()));
+            model = meta.get(MODEL_KEY);
+            loadAppliedVersions();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the vector index at " + dir, e);
+        }
+    }
+
+    private void loadAppliedVersions() throws IOException {
+        try (DirectoryReader reader = DirectoryReader.open(writer)) {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                LeafReader r = leaf.reader();
+                NumericDocValues versions = r.getNumericDocValues(F_VERSION);
+                StoredFields stored = r.storedFields();
+                if (versions == null) {
+                    continue;
+                }
+                for (int doc = versions.nextDoc(); doc != NumericDocValues.NO_MORE_DOCS; doc = versions.nextDoc()) {
+                    if (r.getLiveDocs() != null && !r.getLiveDocs().get(doc)) {
+                        continue;
+                    }
+                    appliedVersions.put(stored.document(doc).get(F_KEY), versions.longValue());
+                }
+            }
+        }
+    }
+
+    @Override
+    public Optional<String> modelId() {
+        return Optional.ofNullable(model);
+    }
+
+    @Override
+    public void upsert(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        synchronized (writeLock) {
+            try {
+                for (Entry e : entries) {
+                    if (model != null && !model.equals(e.modelId())) {
+                        throw new EmbeddingModelMismatch(model, e.modelId());
+                    }
+                    if (model == null) {
+                        model = e.modelId();
+                    }
+                    String key = key(e.key().team(), e.key().id());
+                    Long applied = appliedVersions.get(key);
+                    if (applied != null && applied >= e.key().version()) {
+                        continue; // a newer (or the same) version is already indexed
+                    }
+                    writer.updateDocument(new Term(F_KEY, key), toDocument(key, e));
+                    appliedVersions.put(key, e.key().version());
+                }
+                commit();
+            } catch (IOException ex) {
+                throw new UncheckedIOException("vector index write failed", ex);
+            }
+        }
+    }
+
+    @Override
+    public void delete(List<Key> keys) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        synchronized (writeLock) {
+            try {
+                for (Key k : keys) {
+                    String key = key(k.team(), k.id());
+                    Long applied = appliedVersions.get(key);
+                    if (applied != null && applied > k.version()) {
+                        continue;
+                    }
+                    writer.deleteDocuments(new Term(F_KEY, key));
+                    appliedVersions.put(key, k.version());
+                }
+                commit();
+            } catch (IOException ex) {
+                throw new UncheckedIOException("vector index delete failed", ex);
+            }
+        }
+    }
+
+    private void commit() throws IOException {
+        if (model != null) {
+            writer.setLiveCommitData(Map.of(MODEL_KEY, model).entrySet());
+        }
+        writer.commit();
+        searchers.maybeRefresh();
+    }
+
+    @Override
+    public List<Candidate> search(Search search) {
+        if (model != null && !model.equals(search.modelId())) {
+            throw new EmbeddingModelMismatch(model, search.modelId());
+        }
+        Query filter = filterQuery(search.filter());
+        float[] query = normalized(search.vector());
+        try {
+            searchers.maybeRefresh();
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                Map<Integer, Candidate> byDoc = new LinkedHashMap<>();
+                TopDocs knn = searcher.search(new KnnFloatVectorQuery(F_VECTOR, query, search.k(), filter),
+                        search.k());
+                for (ScoreDoc sd : knn.scoreDocs) {
+                    // Lucene's cosine score is (1 + cos) / 2; undo it to report the cosine itself.
+                    byDoc.put(sd.doc, new Candidate(idOf(searcher, sd.doc), 2.0 * sd.score - 1.0, 0));
+                }
+                Query text = textQuery(search.text());
+                if (text != null) {
+                    Query bm25 = new BooleanQuery.Builder().add(text, Occur.MUST).add(filter, Occur.FILTER).build();
+                    TopDocs lexical = searcher.search(bm25, search.k());
+                    for (ScoreDoc sd : lexical.scoreDocs) {
+                        Candidate known = byDoc.get(sd.doc);
+                        if (known != null) {
+                            byDoc.put(sd.doc, new Candidate(known.id(), known.similarity(), sd.score));
+                        } else {
+                            double cos = exactCosine(searcher, sd.doc, query);
+                            byDoc.put(sd.doc, new Candidate(idOf(searcher, sd.doc), cos, sd.score));
+                        }
+                    }
+                }
+                return new ArrayList<>(byDoc.values());
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("vector index search failed", e);
+        }
+    }
+
+    /**
+     * Brute-force top-k by exact cosine over every admissible vector; the ground truth the benchmark compares HNSW
+     * against. Not used on the request path.
+     */
+    public List<Candidate> exactSearch(Filter f, float[] vector, int k) {
+        try {
+            searchers.maybeRefresh();
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                float[] query = normalized(vector);
+                TopDocs all = searcher.search(filterQuery(f), Math.max(1, searcher.getIndexReader().maxDoc()));
+                List<Candidate> scored = new ArrayList<>(all.scoreDocs.length);
+                for (ScoreDoc sd : all.scoreDocs) {
+                    scored.add(new Candidate(idOf(searcher, sd.doc), exactCosine(searcher, sd.doc, query), 0));
+                }
+                scored.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
+                return scored.subList(0, Math.min(k, scored.size()));
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Query filterQuery(Filter f) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        b.add(new TermQuery(new Term(F_TEAM, f.team().value())), Occur.FILTER);
+        Query mine = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(F_SCOPE, Scope.USER.wire())), Occur.FILTER)
+                .add(new TermQuery(new Term(F_USER, f.viewer().value())), Occur.FILTER).build();
+        Query team = new TermQuery(new Term(F_SCOPE, Scope.TEAM.wire()));
+        if (f.scope() == Scope.USER) {
+            b.add(mine, Occur.FILTER);
+        } else if (f.scope() == Scope.TEAM) {
+            b.add(team, Occur.FILTER);
+        } else {
+            b.add(new BooleanQuery.Builder().add(mine, Occur.SHOULD).add(team, Occur.SHOULD)
+                    .setMinimumNumberShouldMatch(1).build(), Occur.FILTER);
+        }
+        if (f.types() != null && !f.types().isEmpty()) {
+            BooleanQuery.Builder types = new BooleanQuery.Builder();
+            for (MemoryType t : f.types()) {
+                types.add(new TermQuery(new Term(F_TYPE, t.wire())), Occur.SHOULD);
+            }
+            b.add(types.setMinimumNumberShouldMatch(1).build(), Occur.FILTER);
+        }
+        if (f.tags() != null && !f.tags().isEmpty()) {
+            BooleanQuery.Builder tags = new BooleanQuery.Builder();
+            for (Id t : f.tags()) {
+                tags.add(new TermQuery(new Term(F_TAG, t.value())), Occur.SHOULD);
+            }
+            b.add(tags.setMinimumNumberShouldMatch(1).build(), Occur.FILTER);
+        }
+        return b.build();
+    }
+
+    /** A disjunction of the analysed query terms (no query syntax: user text is never parsed as a query). */
+    private Query textQuery(String text) throws IOException {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        int terms = 0;
+        try (TokenStream ts = analyzer.tokenStream(F_TEXT, text)) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken() && terms < IndexSearcher.getMaxClauseCount() / 2) {
+                b.add(new TermQuery(new Term(F_TEXT, term.toString())), Occur.SHOULD);
+                terms++;
+            }
+            ts.end();
+        }
+        return terms == 0 ? null : b.build();
+    }
+
+    private static double exactCosine(IndexSearcher searcher, int doc, float[] query) throws IOException {
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        FloatVectorValues values = leaf.reader().getFloatVectorValues(F_VECTOR);
+        int local = doc - leaf.docBase;
+        if (values == null || values.advance(local) != local) {
+            return 0;
+        }
+        return VectorSimilarityFunction.DOT_PRODUCT.compare(query, values.vectorValue()) * 2.0 - 1.0;
+    }
+
+    private static Id idOf(IndexSearcher searcher, int doc) throws IOException {
+        return new Id(searcher.storedFields().document(doc).get(F_ID));
+    }
+
+    private static String key(Id team, Id id) {
+        return team.value() + "/" + id.value();
+    }
+
+    private static Document toDocument(String key, Entry e) {
+        Document d = new Document();
+        d.add(new StringField(F_KEY, key, Field.Store.YES));
+        d.add(new StringField(F_ID, e.key().id().value(), Field.Store.YES));
+        d.add(new StringField(F_TEAM, e.key().team().value(), Field.Store.NO));
+        d.add(new StringField(F_SCOPE, e.scope().wire(), Field.Store.NO));
+        if (e.user() != null) {
+            d.add(new StringField(F_USER, e.user().value(), Field.Store.NO));
+        }
+        d.add(new StringField(F_TYPE, e.type().wire(), Field.Store.NO));
+        for (Id tag : e.tags()) {
+            d.add(new StringField(F_TAG, tag.value(), Field.Store.NO));
+        }
+        d.add(new TextField(F_TEXT, e.content(), Field.Store.NO));
+        d.add(new KnnFloatVectorField(F_VECTOR, normalized(e.vector()), VectorSimilarityFunction.COSINE));
+        d.add(new NumericDocValuesField(F_VERSION, e.key().version()));
+        d.add(new StoredField("model", e.modelId()));
+        return d;
+    }
+
+    /** Unit length, so the dot product used for exact re-scoring equals the cosine. */
+    static float[] normalized(float[] v) {
+        double sum = 0;
+        for (float x : v) {
+            sum += x * x;
+        }
+        double norm = Math.sqrt(sum);
+        if (norm == 0 || Math.abs(norm - 1) < 1e-6) {
+            return v;
+        }
+        float[] out = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = (float) (v[i] / norm);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        synchronized (writeLock) {
+            try {
+                searchers.close();
+                writer.close();
+                directory.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

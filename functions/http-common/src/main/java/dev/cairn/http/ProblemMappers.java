@@ -1,0 +1,166 @@
+package dev.cairn.http;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.cairn.model.error.CairnException;
+import dev.cairn.model.error.ContentTooLarge;
+import dev.cairn.model.error.EmbeddingModelMismatch;
+import dev.cairn.model.error.FieldError;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.PreconditionRequired;
+import dev.cairn.model.error.TeamAccessDenied;
+import dev.cairn.model.error.VersionConflict;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * The one place where known errors become problem+json. Unknown exceptions are deliberately not mapped here: they
+ * surface as 500s and in the logs (and, in Lambda, in error metrics and alarms).
+ */
+public class ProblemMappers {
+
+    @ServerExceptionMapper
+    public Response domain(CairnException e) {
+        int status = statusOf(e);
+        List<FieldError> errors = e instanceof InvalidInput ii ? ii.errors() : null;
+        return problem(Problem.of(e.kind(), e.title(), status, e.detail(), errors));
+    }
+
+    static int statusOf(CairnException e) {
+        if (e instanceof InvalidInput) {
+            return 400;
+        } else if (e instanceof TeamAccessDenied) {
+            return 403;
+        } else if (e instanceof NotFound) {
+            return 404;
+        } else if (e instanceof EmbeddingModelMismatch) {
+            return 409;
+        } else if (e instanceof VersionConflict) {
+            return 412;
+        } else if (e instanceof ContentTooLarge) {
+            return 413;
+        } else if (e instanceof PreconditionRequired) {
+            return 428;
+        }
+        return 422;
+    }
+
+    @ServerExceptionMapper
+    public Response unauthenticated(Unauthenticated e) {
+        return Response.status(401).type(Problem.MEDIA_TYPE).header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .entity(Problem.of("unauthenticated", "Unauthenticated", 401, e.getMessage())).build();
+    }
+
+    @ServerExceptionMapper
+    public Response unknownField(UnrecognizedPropertyException e) {
+        String known = e.getKnownPropertyIds() == null ? "" : e.getKnownPropertyIds().stream().map(String::valueOf)
+                .sorted().collect(Collectors.joining(", "));
+        String field = path(e);
+        return invalidJson("unknown field '" + field + "'" + (known.isEmpty() ? "" : "; known fields: " + known),
+                field);
+    }
+
+    @ServerExceptionMapper
+    public Response wrongType(MismatchedInputException e) {
+        String field = path(e);
+        String expected = e.getTargetType() == null ? "another type" : describe(e.getTargetType());
+        if (field.isEmpty()) {
+            return invalidJson("the request body must be a JSON " + expected, "body");
+        }
+        String detail = e instanceof InvalidFormatException
+                ? "field '" + field + "' must be " + expected
+                : "field '" + field + "' must be " + expected;
+        return invalidJson(detail, field);
+    }
+
+    @ServerExceptionMapper
+    public Response malformed(JsonParseException e) {
+        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                + e.getLocation().getColumnNr();
+        // The original message is not echoed: it quotes the input, which may hold a secret.
+        return invalidJson("the request body is not valid JSON" + where, "body");
+    }
+
+    @ServerExceptionMapper
+    public Response otherJson(JsonProcessingException e) {
+        if (e instanceof JsonMappingException jme && jme.getCause() instanceof CairnException ce) {
+            return domain(ce);
+        }
+        return invalidJson("the request body could not be read as the expected JSON", "body");
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        // Quarkus REST reports a body that is not JSON at all as a bare 400 whose cause is the parser's exception.
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof JsonParseException jpe) {
+                return malformed(jpe);
+            } else if (c instanceof UnrecognizedPropertyException upe) {
+                return unknownField(upe);
+            } else if (c instanceof MismatchedInputException mie) {
+                return wrongType(mie);
+            } else if (c instanceof CairnException ce) {
+                return domain(ce);
+            }
+        }
+        int status = e.getResponse().getStatus();
+        String title = e.getResponse().getStatusInfo().getReasonPhrase();
+        String detail = switch (status) {
+            case 404 -> "no such route; see GET /q/openapi for the API";
+            case 405 -> "this route does not accept that method";
+            case 406 -> "this route answers application/json";
+            case 415 -> "send the body as application/json";
+            case 413 -> "the request body is too large";
+            default -> e.getMessage();
+        };
+        return problem(Problem.of(title.toLowerCase().replace(' ', '-'), title, status, detail));
+    }
+
+    private static Response invalidJson(String detail, String field) {
+        return problem(Problem.of("invalid-request", "Invalid request", 400, detail,
+                List.of(new FieldError(field, detail))));
+    }
+
+    private static Response problem(Problem p) {
+        return Response.status(p.status()).type(Problem.MEDIA_TYPE).entity(p).build();
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (!sb.isEmpty()) {
+                    sb.append('.');
+                }
+                sb.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                sb.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String describe(Class<?> type) {
+        if (type == String.class) {
+            return "a string";
+        } else if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        } else if (Number.class.isAssignableFrom(type) || type == double.class) {
+            return "a number";
+        } else if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        } else if (List.class.isAssignableFrom(type) || type.isArray()) {
+            return "an array";
+        }
+        return "an object";
+    }
+}

@@ -1,0 +1,34 @@
+package dev.cairn.local;
+
+import dev.cairn.embedded.SqliteMemoryStore;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.port.VectorIndex;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+/** Ready when the record store answers and the index holds vectors of the model this server embeds with. */
+@Readiness
+@ApplicationScoped
+public class StoresReadiness implements HealthCheck {
+
+    private final SqliteMemoryStore store;
+    private final VectorIndex index;
+    private final Indexer indexer;
+
+    public StoresReadiness(SqliteMemoryStore store, VectorIndex index, Indexer indexer) {
+        this.store = store;
+        this.index = index;
+        this.indexer = indexer;
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        var builder = HealthCheckResponse.named("stores").withData("embedding_model", indexer.modelId())
+                .withData("index_model", index.modelId().orElse("(empty)"));
+        store.pendingIndex(1);
+        boolean compatible = index.modelId().map(indexer.modelId()::equals).orElse(true);
+        return builder.status(compatible).build();
+    }
+}

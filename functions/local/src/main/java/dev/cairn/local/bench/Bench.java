@@ -1,0 +1,336 @@
+package dev.cairn.local.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.embedded.LuceneVectorIndex;
+import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.local.LocalSigningKeys;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.port.VectorIndex;
+import io.smallrye.jwt.build.Jwt;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code bench [--memories N] [--recalls N] [--baseline-sample N] [--work-dir DIR]}: the foundation benchmark.
+ *
+ * <p>Every figure is reported as a ratio against a baseline measured in the same run on the same texts, because the
+ * machines are shared and absolute numbers drift: ingest through {@code memories:batch} against raw embedding
+ * throughput; recall latency (HTTP, end to end) against query-embedding time; HNSW top-10 against exact cosine
+ * top-10 over the same vectors; plus seconds from process start to the first answered recall.
+ */
+public final class Bench {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TEAM = "bench";
+    private static final String USER = "bench-user";
+    private static final int BATCH = 500;
+
+    private Bench() {
+    }
+
+    public static int run(List<String> args) {
+        int memories = 100_000;
+        int recalls = 1_000;
+        int sample = -1;
+        Path work = null;
+        for (int i = 0; i + 1 < args.size(); i += 2) {
+            switch (args.get(i)) {
+                case "--memories" -> memories = Integer.parseInt(args.get(i + 1));
+                case "--recalls" -> recalls = Integer.parseInt(args.get(i + 1));
+                case "--baseline-sample" -> sample = Integer.parseInt(args.get(i + 1));
+                case "--work-dir" -> work = Path.of(args.get(i + 1));
+                default -> {
+                    System.err.println("bench: unknown option " + args.get(i));
+                    return 2;
+                }
+            }
+        }
+        if (sample < 0) {
+            sample = Math.min(memories, 10_000);
+        }
+        try {
+            if (work == null) {
+                work = Files.createTempDirectory("cairn-bench-");
+            }
+            new Bench().execute(memories, recalls, sample, work);
+            return 0;
+        } catch (Exception e) {
+            System.err.println("bench failed: " + e);
+            e.printStackTrace(System.err);
+            return 1;
+        }
+    }
+
+    private void execute(int n, int recalls, int sample, Path work) throws Exception {
+        Path data = work.resolve("data");
+        List<String> texts = Synthetic.memories(n, 42);
+        List<String> queries = Synthetic.queries(recalls, 7);
+        log("work dir %s; %d memories, %d recalls, %d cores", work, n, recalls,
+                Runtime.getRuntime().availableProcessors());
+
+        // Baselines: raw embedding of the same texts, and query embedding, in this JVM while nothing else runs.
+        ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+        OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, pool);
+        embedder.embedDocuments(texts.subList(0, Math.min(500, n)));
+        long t0 = System.nanoTime();
+        for (int from = 0; from < sample; from += BATCH) {
+            embedder.embedDocuments(texts.subList(from, Math.min(sample, from + BATCH)));
+        }
+        double rawPerSec = sample / seconds(t0);
+        log("baseline: raw embedding %.1f texts/s (%d texts, batches of %d)", rawPerSec, sample, BATCH);
+        for (int i = 0; i < 50; i++) {
+            embedder.embedQuery(queries.get(i % queries.size()));
+        }
+        double[] queryEmbedMs = new double[queries.size()];
+        for (int i = 0; i < queries.size(); i++) {
+            long s = System.nanoTime();
+            embedder.embedQuery(queries.get(i));
+            queryEmbedMs[i] = (System.nanoTime() - s) / 1e6;
+        }
+        double qeP50 = percentile(queryEmbedMs, 50);
+        double qeP99 = percentile(queryEmbedMs, 99);
+        log("baseline: query embedding p50 %.2f ms, p99 %.2f ms", qeP50, qeP99);
+
+        // The server, started as a user would start it.
+        int port = freePort();
+        String token = Jwt.issuer(LocalSigningKeys.ISSUER).subject(USER).claim("teams", List.of(TEAM))
+                .expiresIn(Duration.ofDays(1)).sign(LocalSigningKeys.loadOrCreate(data).privateKey());
+        String javaBin = ProcessHandle.current().info().command().orElse("java");
+        String jar = System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0];
+        long startNanos = System.nanoTime();
+        Process server = new ProcessBuilder(javaBin, "-Xmx2g", "-Dcairn.data-dir=" + data,
+                "-Dquarkus.http.port=" + port, "-jar", jar)
+                .redirectErrorStream(true).redirectOutput(work.resolve("server.log").toFile()).start();
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        String base = "http://127.0.0.1:" + port + "/v1/teams/" + TEAM;
+        try {
+            double startSeconds = waitForFirstRecall(http, base, token, startNanos, server);
+            log("start to first answered recall: %.2f s", startSeconds);
+
+            // Ingest through the batch route, two clients at a time.
+            long ingestStart = System.nanoTime();
+            AtomicInteger created = new AtomicInteger();
+            ExecutorService clients = Executors.newFixedThreadPool(2);
+            List<Future<?>> futures = new ArrayList<>();
+            for (int from = 0; from < n; from += BATCH) {
+                int f = from;
+                futures.add(clients.submit(() -> {
+                    created.addAndGet(postBatch(http, base, token, texts, f, Math.min(n, f + BATCH)));
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+            clients.shutdown();
+            double ingestPerSec = n / seconds(ingestStart);
+            if (created.get() != n) {
+                throw new IllegalStateException("only " + created.get() + " of " + n + " memories were created");
+            }
+            log("ingest: %.1f memories/s through memories:batch", ingestPerSec);
+
+            // Recalls, one client, end to end over HTTP.
+            for (int i = 0; i < 20; i++) {
+                recall(http, base, token, queries.get(i % queries.size()));
+            }
+            double[] recallMs = new double[queries.size()];
+            for (int i = 0; i < queries.size(); i++) {
+                long s = System.nanoTime();
+                recall(http, base, token, queries.get(i));
+                recallMs[i] = (System.nanoTime() - s) / 1e6;
+            }
+            double rP50 = percentile(recallMs, 50);
+            double rP99 = percentile(recallMs, 99);
+            log("recall: p50 %.2f ms, p99 %.2f ms (HTTP, end to end)", rP50, rP99);
+            stop(server);
+
+            // HNSW against exact cosine over the very vectors the server indexed.
+            double[] agreement = agreement(data, embedder, queries.subList(0, Math.min(200, queries.size())));
+            pool.shutdown();
+
+            ObjectNode report = JSON.createObjectNode();
+            report.put("memories", n).put("recalls", recalls).put("cores", Runtime.getRuntime().availableProcessors());
+            report.put("raw_embedding_per_s", rawPerSec).put("ingest_per_s", ingestPerSec)
+                    .put("ingest_ratio", ingestPerSec / rawPerSec).put("ingest_ratio_goal", 0.8);
+            report.put("query_embedding_p50_ms", qeP50).put("query_embedding_p99_ms", qeP99)
+                    .put("recall_p50_ms", rP50).put("recall_p99_ms", rP99)
+                    .put("recall_p50_ratio", rP50 / qeP50).put("recall_p99_ratio", rP99 / qeP99)
+                    .put("recall_ratio_goal", 1.5);
+            report.put("hnsw_top10_agreement_k10", agreement[0]).put("hnsw_top10_agreement_recall_pool",
+                    agreement[1]).put("agreement_goal", 0.98);
+            report.put("start_to_first_recall_s", startSeconds);
+            Files.writeString(work.resolve("bench-report.json"), JSON.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(report));
+            System.out.println();
+            System.out.println("=== Cairn foundation benchmark (ratios against baselines of this run) ===");
+            System.out.printf(Locale.ROOT, "ingest ÷ raw embedding      %.3f  (%.1f vs %.1f /s; goal ≥ 0.8)%n",
+                    ingestPerSec / rawPerSec, ingestPerSec, rawPerSec);
+            System.out.printf(Locale.ROOT, "recall p50 ÷ query embed    %.3f  (%.2f vs %.2f ms; goal ≤ 1.5)%n",
+                    rP50 / qeP50, rP50, qeP50);
+            System.out.printf(Locale.ROOT, "recall p99 ÷ query embed    %.3f  (%.2f vs %.2f ms)%n",
+                    rP99 / qeP99, rP99, qeP99);
+            System.out.printf(Locale.ROOT, "HNSW top-10 agreement       %.4f  (k=10: %.4f; goal ≥ 0.98)%n",
+                    agreement[1], agreement[0]);
+            System.out.printf(Locale.ROOT, "start → first recall        %.2f s%n", startSeconds);
+            System.out.println("report: " + work.resolve("bench-report.json"));
+        } finally {
+            if (server.isAlive()) {
+                stop(server);
+            }
+        }
+    }
+
+    private static double waitForFirstRecall(HttpClient http, String base, String token, long startNanos,
+                                             Process server) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (!server.isAlive()) {
+                throw new IllegalStateException("the server exited with " + server.exitValue());
+            }
+            try {
+                HttpResponse<String> r = http.send(recallRequest(base, token, "warm up"),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return seconds(startNanos);
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("the server did not answer a recall within 120 s");
+    }
+
+    private static int postBatch(HttpClient http, String base, String token, List<String> texts, int from, int to)
+            throws Exception {
+        ObjectNode body = JSON.createObjectNode();
+        ArrayNode items = body.putArray("memories");
+        for (int i = from; i < to; i++) {
+            ObjectNode m = items.addObject();
+            m.put("content", texts.get(i));
+            m.put("scope", i % 5 == 0 ? "user" : "team");
+            m.put("type", switch (i % 6) {
+                case 0 -> "preference";
+                case 1 -> "decision";
+                case 2 -> "convention";
+                case 3 -> "environment";
+                default -> "fact";
+            });
+            m.put("confidence", 0.5 + (i % 50) / 100.0);
+        }
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/memories:batch"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .timeout(Duration.ofMinutes(5))
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("batch answered " + r.statusCode() + ": " + r.body());
+        }
+        int ok = 0;
+        for (JsonNode item : JSON.readTree(r.body()).get("results")) {
+            if ("created".equals(item.get("status").asText())) {
+                ok++;
+            }
+        }
+        return ok;
+    }
+
+    private static void recall(HttpClient http, String base, String token, String query) throws Exception {
+        HttpResponse<String> r = http.send(recallRequest(base, token, query), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("recall answered " + r.statusCode() + ": " + r.body());
+        }
+    }
+
+    private static HttpRequest recallRequest(String base, String token, String query) throws IOException {
+        ObjectNode body = JSON.createObjectNode().put("query", query).put("top_k", 10);
+        return HttpRequest.newBuilder(URI.create(base + "/recall")).header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build();
+    }
+
+    /** [agreement with k = 10, agreement of the top 10 of the recall's default pool of 50 candidates]. */
+    private static double[] agreement(Path data, OnnxEmbedder embedder, List<String> queries) {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(data.resolve("index"))) {
+            VectorIndex.Filter filter = new VectorIndex.Filter(new Id(TEAM), new Id(USER), null, Set.of(), Set.of());
+            double k10 = 0;
+            double pool = 0;
+            for (String q : queries) {
+                float[] v = embedder.embedQuery(q);
+                Set<Id> exact = ids(index.exactSearch(filter, v, 10));
+                Set<Id> approx10 = ids(index.search(new VectorIndex.Search(filter, v, embedder.modelId(), null, 10)));
+                List<VectorIndex.Candidate> poolHits = new ArrayList<>(
+                        index.search(new VectorIndex.Search(filter, v, embedder.modelId(), null, 50)));
+                poolHits.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
+                Set<Id> approxPool = ids(poolHits.subList(0, Math.min(10, poolHits.size())));
+                k10 += overlap(exact, approx10);
+                pool += overlap(exact, approxPool);
+            }
+            return new double[] {k10 / queries.size(), pool / queries.size()};
+        }
+    }
+
+    private static Set<Id> ids(List<VectorIndex.Candidate> candidates) {
+        Set<Id> out = new HashSet<>();
+        candidates.forEach(c -> out.add(c.id()));
+        return out;
+    }
+
+    private static double overlap(Set<Id> exact, Set<Id> approx) {
+        if (exact.isEmpty()) {
+            return 1;
+        }
+        Set<Id> both = new HashSet<>(exact);
+        both.retainAll(approx);
+        return both.size() / (double) exact.size();
+    }
+
+    private static void stop(Process server) throws InterruptedException {
+        server.destroy();
+        if (!server.waitFor(30, TimeUnit.SECONDS)) {
+            server.destroyForcibly().waitFor();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    private static double percentile(double[] values, int p) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int idx = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, idx))];
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf(Locale.ROOT, "[bench] " + format + "%n", args);
+    }
+}

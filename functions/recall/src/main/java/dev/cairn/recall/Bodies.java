@@ -1,0 +1,61 @@
+package dev.cairn.recall;
+
+import dev.cairn.model.memory.MemoryDraft;
+import dev.cairn.model.memory.PatchDraft;
+import dev.cairn.model.recall.RecallDraft;
+import java.util.List;
+
+/**
+ * Request and response bodies of the recall function. Requests are read strictly (unknown fields are errors) and
+ * hold raw values: all validation happens in the domain drafts they convert to.
+ */
+public final class Bodies {
+
+    private Bodies() {
+    }
+
+    public record CreateMemory(String content, String type, String scope, List<String> tags, Double importance,
+                               Double confidence, String occurredAt, String sourceSessionId, List<String> evidence) {
+        MemoryDraft draft() {
+            return new MemoryDraft(content, type, scope, tags, importance, confidence, occurredAt, sourceSessionId,
+                    evidence);
+        }
+    }
+
+    public record Batch(List<CreateMemory> memories) {
+    }
+
+    public record BatchItem(int index, String status, MemoryView memory, Object error) {
+    }
+
+    public record BatchResult(List<BatchItem> results) {
+    }
+
+    public record Patch(String content, String type, List<String> tags, Double importance, Double confidence,
+                        String occurredAt, List<String> evidence, String state) {
+        PatchDraft draft() {
+            return new PatchDraft(content, type, tags, importance, confidence, occurredAt, evidence, state);
+        }
+    }
+
+    public record MemoryPage(List<MemoryView> memories, String nextCursor) {
+    }
+
+    public record Weights(Double alpha, Double beta, Double gamma) {
+    }
+
+    public record Recall(String query, Integer topK, String scope, List<String> types, List<String> tags,
+                         Weights weights, Double halfLifeDays, Integer candidates, String asOf) {
+        RecallDraft draft() {
+            return new RecallDraft(query, topK, scope, types, tags,
+                    weights == null ? null : new RecallDraft.Weights(weights.alpha(), weights.beta(), weights.gamma()),
+                    halfLifeDays, candidates, asOf);
+        }
+    }
+
+    public record RecallHit(MemoryView memory, double score, double similarity, double freshness, double confidence) {
+    }
+
+    public record RecallAnswer(List<RecallHit> results, String model, long tookMs) {
+    }
+}

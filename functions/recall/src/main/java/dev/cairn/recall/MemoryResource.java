@@ -1,0 +1,119 @@
+package dev.cairn.recall;
+
+import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.Versions;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.memory.BatchOutcome;
+import dev.cairn.model.memory.ListDraft;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Long-term memory CRUD (API.md § Memories). Parse → caller → one use case → response. */
+@Path("/v1/teams/{team}")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class MemoryResource {
+
+    private final MemoryService memories;
+
+    public MemoryResource(MemoryService memories) {
+        this.memories = memories;
+    }
+
+    @POST
+    @Path("memories")
+    public Response create(@PathParam("team") String team, Bodies.CreateMemory body, @Context SecurityContext sc,
+                           @Context UriInfo uri) {
+        Caller caller = CallerPrincipal.of(sc);
+        Id teamId = Id.of("team", team);
+        if (body == null) {
+            throw new InvalidInput("body", "is required: a JSON object with at least content");
+        }
+        Memory m = memories.create(caller, teamId, body.draft());
+        return Response.created(uri.getAbsolutePathBuilder().path(m.id().value()).build())
+                .tag(new jakarta.ws.rs.core.EntityTag(String.valueOf(m.version())))
+                .entity(MemoryView.of(m)).build();
+    }
+
+    @POST
+    @Path("memories:batch")
+    public Bodies.BatchResult batch(@PathParam("team") String team, Bodies.Batch body, @Context SecurityContext sc) {
+        Caller caller = CallerPrincipal.of(sc);
+        Id teamId = Id.of("team", team);
+        if (body == null) {
+            throw new InvalidInput("body", "is required: {\"memories\": [...]}");
+        }
+        List<dev.cairn.model.memory.MemoryDraft> drafts = body.memories() == null ? null
+                : body.memories().stream().map(c -> c == null ? null : c.draft()).toList();
+        List<BatchOutcome> outcomes = memories.createBatch(caller, teamId, drafts);
+        List<Bodies.BatchItem> items = new ArrayList<>(outcomes.size());
+        for (BatchOutcome o : outcomes) {
+            items.add(o.ok() ? new Bodies.BatchItem(o.index(), "created", MemoryView.of(o.memory()), null)
+                    : new Bodies.BatchItem(o.index(), "rejected", null, ProblemViews.of(o.error())));
+        }
+        return new Bodies.BatchResult(items);
+    }
+
+    @GET
+    @Path("memories/{id}")
+    public Response get(@PathParam("team") String team, @PathParam("id") String id, @Context SecurityContext sc) {
+        Memory m = memories.get(CallerPrincipal.of(sc), Id.of("team", team), Id.of("id", id));
+        return Response.ok(MemoryView.of(m)).tag(new jakarta.ws.rs.core.EntityTag(String.valueOf(m.version())))
+                .build();
+    }
+
+    @PATCH
+    @Path("memories/{id}")
+    public Response patch(@PathParam("team") String team, @PathParam("id") String id,
+                          @HeaderParam("If-Match") String ifMatch, Bodies.Patch body, @Context SecurityContext sc) {
+        Caller caller = CallerPrincipal.of(sc);
+        Id teamId = Id.of("team", team);
+        Id memoryId = Id.of("id", id);
+        if (body == null) {
+            throw new InvalidInput("body", "is required: a JSON object with the fields to change");
+        }
+        Memory m = memories.patch(caller, teamId, memoryId, Versions.requireIfMatch(ifMatch), body.draft());
+        return Response.ok(MemoryView.of(m)).tag(new jakarta.ws.rs.core.EntityTag(String.valueOf(m.version())))
+                .build();
+    }
+
+    @DELETE
+    @Path("memories/{id}")
+    public Response delete(@PathParam("team") String team, @PathParam("id") String id,
+                           @HeaderParam("If-Match") String ifMatch, @Context SecurityContext sc) {
+        memories.delete(CallerPrincipal.of(sc), Id.of("team", team), Id.of("id", id),
+                Versions.optionalIfMatch(ifMatch));
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("memories")
+    public Bodies.MemoryPage list(@PathParam("team") String team, @QueryParam("scope") String scope,
+                                  @QueryParam("type") String type, @QueryParam("tag") String tag,
+                                  @QueryParam("order") String order, @QueryParam("limit") String limit,
+                                  @QueryParam("cursor") String cursor, @Context SecurityContext sc) {
+        Caller caller = CallerPrincipal.of(sc);
+        ListDraft draft = new ListDraft(scope, type, tag, order, QueryParams.integer("limit", limit), cursor);
+        MemoryService.Listing page = memories.list(caller, Id.of("team", team), draft);
+        return new Bodies.MemoryPage(page.memories().stream().map(MemoryView::of).toList(), page.nextCursor());
+    }
+}

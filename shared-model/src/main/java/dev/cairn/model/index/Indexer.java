@@ -1,0 +1,136 @@
+package dev.cairn.model.index;
+
+import dev.cairn.model.error.EmbeddingModelMismatch;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.port.Embedder;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.MemoryStore.IndexWork;
+import dev.cairn.model.port.VectorIndex;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Keeps the derived index converged with the record store.
+ *
+ * <p>The write path calls {@link #index} right after the store write so a memory is recallable as soon as it is
+ * acknowledged; a background runner calls {@link #catchUp} so that whatever the write path could not finish (crash,
+ * index outage) is finished later. A store record is marked indexed only after the index write is durable, so
+ * there is no window in which work is forgotten.
+ */
+public final class Indexer {
+
+    private final MemoryStore store;
+    private final VectorIndex index;
+    private final Embedder embedder;
+    /** Memories the write path is indexing right now; catch-up leaves them alone instead of embedding them twice. */
+    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+
+    public Indexer(MemoryStore store, VectorIndex index, Embedder embedder) {
+        this.store = store;
+        this.index = index;
+        this.embedder = embedder;
+    }
+
+    /** Refuses to mix vectors of two models in one index. */
+    public void requireCompatibleModel() {
+        index.modelId().ifPresent(held -> {
+            if (!held.equals(embedder.modelId())) {
+                throw new EmbeddingModelMismatch(held, embedder.modelId());
+            }
+        });
+    }
+
+    public String modelId() {
+        return embedder.modelId();
+    }
+
+    /** Indexes memories (active ones upserted, archived ones removed), then marks them indexed in the store. */
+    public void index(List<Memory> memories) {
+        if (memories.isEmpty()) {
+            return;
+        }
+        List<String> claimed = memories.stream().map(m -> m.team().value() + "/" + m.id().value()).toList();
+        inFlight.addAll(claimed);
+        try {
+            indexClaimed(memories);
+        } finally {
+            claimed.forEach(inFlight::remove);
+        }
+    }
+
+    private void indexClaimed(List<Memory> memories) {
+        List<Memory> active = new ArrayList<>();
+        List<VectorIndex.Key> removed = new ArrayList<>();
+        for (Memory m : memories) {
+            if (m.state() == MemoryState.ACTIVE) {
+                active.add(m);
+            } else {
+                removed.add(new VectorIndex.Key(m.team(), m.id(), m.version()));
+            }
+        }
+        if (!active.isEmpty()) {
+            List<float[]> vectors = embedder.embedDocuments(active.stream().map(Memory::content).toList());
+            List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
+            for (int i = 0; i < active.size(); i++) {
+                Memory m = active.get(i);
+                entries.add(new VectorIndex.Entry(new VectorIndex.Key(m.team(), m.id(), m.version()), m.scope(),
+                        m.user(), m.type(), m.tags(), m.content(), vectors.get(i), embedder.modelId()));
+            }
+            index.upsert(entries);
+        }
+        if (!removed.isEmpty()) {
+            index.delete(removed);
+        }
+        for (Memory m : memories) {
+            store.markIndexed(m.team(), m.id(), m.version());
+        }
+    }
+
+    /** Removes deleted memories from the index, then lets the store purge their tombstones. */
+    public void remove(List<VectorIndex.Key> keys) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        index.delete(keys);
+        for (VectorIndex.Key k : keys) {
+            store.markIndexed(k.team(), k.id(), k.version());
+        }
+    }
+
+    /**
+     * Processes one batch of the store's pending index work.
+     *
+     * @return how many records were brought up to date; 0 means nothing is left that is not already in flight
+     */
+    public int catchUp(int batchSize) {
+        requireCompatibleModel();
+        List<IndexWork> work = store.pendingIndex(batchSize);
+        List<Memory> upserts = new ArrayList<>();
+        List<VectorIndex.Key> deletes = new ArrayList<>();
+        for (IndexWork w : work) {
+            if (inFlight.contains(w.team().value() + "/" + w.id().value())) {
+                continue;
+            } else if (w.isDelete()) {
+                deletes.add(new VectorIndex.Key(w.team(), w.id(), w.version()));
+            } else {
+                upserts.add(w.memory());
+            }
+        }
+        index(upserts);
+        remove(deletes);
+        return upserts.size() + deletes.size();
+    }
+
+    /** Runs {@link #catchUp} until nothing is pending. */
+    public int converge(int batchSize) {
+        int total = 0;
+        int n;
+        while ((n = catchUp(batchSize)) > 0) {
+            total += n;
+        }
+        return total;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.cairn.model.memory;
+
+import com.github.f4b6a3.ulid.UlidCreator;
+import dev.cairn.model.error.CairnException;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.VersionConflict;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The long-term memory use cases: create (one or a batch), get, patch, delete, list.
+ *
+ * <p>Every call first checks the caller's membership of the team; user-scope memories of other users are reported as
+ * not found (their existence is not disclosed). All input is validated before anything is written.
+ */
+public final class MemoryService {
+
+    private static final System.Logger LOG = System.getLogger(MemoryService.class.getName());
+
+    private final MemoryStore store;
+    private final Indexer indexer;
+    private final Clock clock;
+    private final MemoryLimits limits;
+
+    public MemoryService(MemoryStore store, Indexer indexer, Clock clock, MemoryLimits limits) {
+        this.store = store;
+        this.indexer = indexer;
+        this.clock = clock;
+        this.limits = limits;
+    }
+
+    public MemoryLimits limits() {
+        return limits;
+    }
+
+    public Memory create(Caller caller, Id team, MemoryDraft draft) {
+        caller.requireMember(team);
+        NewMemory valid = draft.validate(limits);
+        indexer.requireCompatibleModel();
+        Memory memory = build(caller, team, valid, now());
+        store.insertAll(List.of(memory));
+        indexQuietly(List.of(memory));
+        return memory;
+    }
+
+    /** Validates each item on its own: a bad item is reported in its slot and does not fail the others. */
+    public List<BatchOutcome> createBatch(Caller caller, Id team, List<MemoryDraft> drafts) {
+        caller.requireMember(team);
+        if (drafts == null) {
+            throw new InvalidInput("memories", "is required");
+        }
+        if (drafts.isEmpty()) {
+            throw new InvalidInput("memories", "must hold at least one memory");
+        }
+        if (drafts.size() > limits.maxBatch()) {
+            throw new InvalidInput("memories", "has " + drafts.size() + " items; the most is " + limits.maxBatch());
+        }
+        indexer.requireCompatibleModel();
+        Instant now = now();
+        List<BatchOutcome> outcomes = new ArrayList<>(drafts.size());
+        List<Memory> accepted = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+            MemoryDraft d = drafts.get(i);
+            try {
+                if (d == null) {
+                    throw new InvalidInput("memories[" + i + "]", "must be an object");
+                }
+                Memory m = build(caller, team, d.validate(limits), now);
+                accepted.add(m);
+                outcomes.add(new BatchOutcome(i, m, null));
+            } catch (CairnException e) {
+                outcomes.add(new BatchOutcome(i, null, e));
+            }
+        }
+        store.insertAll(accepted);
+        indexQuietly(accepted);
+        return outcomes;
+    }
+
+    public Memory get(Caller caller, Id team, Id id) {
+        caller.requireMember(team);
+        return visible(caller, team, id);
+    }
+
+    /** Applies {@code patch} only if the memory is still at {@code expectedVersion} (HTTP If-Match). */
+    public Memory patch(Caller caller, Id team, Id id, long expectedVersion, PatchDraft draft) {
+        caller.requireMember(team);
+        MemoryPatch patch = draft.validate(limits);
+        Memory current = visible(caller, team, id);
+        if (current.version() != expectedVersion) {
+            throw new VersionConflict("memory " + id, expectedVersion, current.version());
+        }
+        indexer.requireCompatibleModel();
+        Memory updated = current.withChanges(patch);
+        store.replace(updated);
+        indexQuietly(List.of(updated));
+        return updated;
+    }
+
+    /** Deletes the memory; with {@code expectedVersion} non-null only if it is still at that version. */
+    public void delete(Caller caller, Id team, Id id, Long expectedVersion) {
+        caller.requireMember(team);
+        Memory current = visible(caller, team, id);
+        if (expectedVersion != null && current.version() != expectedVersion) {
+            throw new VersionConflict("memory " + id, expectedVersion, current.version());
+        }
+        store.delete(team, id, current.version());
+        VectorIndex.Key tombstone = new VectorIndex.Key(team, id, current.version() + 1);
+        try {
+            indexer.remove(List.of(tombstone));
+        } catch (RuntimeException e) {
+            // The record is already gone from every read path (reads hydrate from the store); the tombstone stays
+            // pending and the background indexer removes the vectors.
+            LOG.log(Level.WARNING, "index removal deferred for memory " + id + ": " + e);
+        }
+    }
+
+    public Listing list(Caller caller, Id team, ListDraft draft) {
+        caller.requireMember(team);
+        ListQuery query = draft.validate(team, caller.user());
+        Page page = store.list(query);
+        return new Listing(page.memories(), page.next() == null ? null : ListDraft.encode(page.next(), query.order()));
+    }
+
+    /** One page of a listing and the opaque cursor of the next page (null on the last page). */
+    public record Listing(List<Memory> memories, String nextCursor) {
+    }
+
+    /** Stores keep milliseconds; answering with the same precision keeps a create and a later get identical. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private Memory visible(Caller caller, Id team, Id id) {
+        return store.get(team, id).filter(m -> m.visibleTo(caller.user()))
+                .orElseThrow(() -> new NotFound("memory " + id + " in team " + team));
+    }
+
+    private static Memory build(Caller caller, Id team, NewMemory n, Instant now) {
+        Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
+        return new Memory(id, team, n.scope() == Scope.USER ? caller.user() : null, n.scope(), n.type(),
+                n.content(), n.tags(), n.importance(), n.confidence(), n.occurredAt(), now, null, 0,
+                n.sourceSessionId(), n.evidence(), 1, MemoryState.ACTIVE);
+    }
+
+    /**
+     * The store write is the acknowledgement; indexing right away only makes the memory recallable sooner. If it
+     * fails the record stays pending in the store and the background indexer finishes the job, so the client must
+     * not be told to retry (a retry would create a duplicate).
+     */
+    private void indexQuietly(List<Memory> memories) {
+        try {
+            indexer.index(memories);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "indexing deferred for " + memories.size() + " memories: " + e);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.cairn.model.port;
+
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.ListQuery;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.Page;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The record store: the source of truth for long-term memories.
+ *
+ * <p>Every change is a conditional write. {@link #insert} succeeds only when the id is new ({@code
+ * attribute_not_exists}); {@link #replace} and {@link #delete} only when the stored version is the expected one
+ * ({@code version = :expected}). A failed condition throws {@link dev.cairn.model.error.VersionConflict} and changes
+ * nothing: a stale writer never overwrites a newer record.
+ *
+ * <p>Each record also carries the version it was last indexed at; records whose indexed version lags behind are the
+ * index's to-do list ({@link #pendingIndex}), so a crash between the store write and the index write loses nothing.
+ */
+public interface MemoryStore {
+
+    /** Inserts new memories, all or none; throws VersionConflict (expected 0) if any id already exists. */
+    void insertAll(List<Memory> memories);
+
+    Optional<Memory> get(Id team, Id id);
+
+    /** The live memories among {@code ids} (deleted ones are absent), in no particular order. */
+    List<Memory> getAll(Id team, Collection<Id> ids);
+
+    /** Replaces a memory whose stored version is {@code updated.version() - 1}. */
+    void replace(Memory updated);
+
+    /**
+     * Deletes a memory at {@code expectedVersion}. The record becomes invisible at once; a tombstone stays until the
+     * index has dropped it, then it is purged.
+     */
+    void delete(Id team, Id id, long expectedVersion);
+
+    Page list(ListQuery query);
+
+    /** Adds one access to each memory; does not change versions (reads must not break optimistic locking). */
+    void recordAccess(Id team, Collection<Id> ids, Instant at);
+
+    /** Up to {@code limit} records whose index entry is missing or older than the record, tombstones included. */
+    List<IndexWork> pendingIndex(int limit);
+
+    /** Records that the index now holds {@code version} of the memory (or has dropped its tombstone). */
+    void markIndexed(Id team, Id id, long version);
+
+    /** A record to (re)index, or a tombstone ({@code memory} null) to remove from the index. */
+    record IndexWork(Id team, Id id, long version, Memory memory) {
+        public boolean isDelete() {
+            return memory == null;
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.cairn.model.port;
+
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The derived search index: vectors (kNN) and text (BM25) of active memories.
+ *
+ * <p>Invariants: the namespace filter is applied inside the query, never to a shared result afterwards (a post-filter
+ * both leaks ranking information and starves small tenants); an entry older than the one already indexed for the
+ * same memory is ignored, so a late retry can never roll the index back; {@link #upsert} and {@link #delete} are
+ * durable when they return.
+ */
+public interface VectorIndex {
+
+    /** The embedding model of the vectors held, empty while the index is empty and unpinned. */
+    Optional<String> modelId();
+
+    void upsert(List<Entry> entries);
+
+    void delete(List<Key> keys);
+
+    /** kNN and BM25 candidates among the memories the filter admits, each with its exact cosine similarity. */
+    List<Candidate> search(Search search);
+
+    record Key(Id team, Id id, long version) {
+    }
+
+    record Entry(Key key, Scope scope, Id user, MemoryType type, List<Id> tags, String content, float[] vector,
+                 String modelId) {
+    }
+
+    /**
+     * What a caller may see: memories of {@code team} that are team-scope or owned by {@code viewer}, narrowed by
+     * {@code scope}, {@code types} and {@code tags} (any of) when given.
+     */
+    record Filter(Id team, Id viewer, Scope scope, Set<MemoryType> types, Set<Id> tags) {
+    }
+
+    record Search(Filter filter, float[] vector, String modelId, String text, int k) {
+    }
+
+    /** {@code similarity} is the cosine similarity in [-1, 1]; {@code lexical} the BM25 score, 0 if not matched. */
+    record Candidate(Id id, double similarity, double lexical) {
+    }
+}

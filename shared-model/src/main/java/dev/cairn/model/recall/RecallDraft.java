@@ -1,0 +1,84 @@
+package dev.cairn.model.recall;
+
+import dev.cairn.model.error.ContentTooLarge;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.validation.Checks;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/** A recall request as received: raw values, validated by {@link #validate} into a {@link RecallQuery}. */
+public record RecallDraft(
+        String query,
+        Integer topK,
+        String scope,
+        List<String> types,
+        List<String> tags,
+        Weights weights,
+        Double halfLifeDays,
+        Integer candidates,
+        String asOf) {
+
+    /** Per-request weight overrides; a missing weight keeps its configured default. */
+    public record Weights(Double alpha, Double beta, Double gamma) {
+    }
+
+    public RecallQuery validate(RecallSettings settings) {
+        Checks c = new Checks();
+        if (query == null) {
+            c.fail("query", "is required");
+        } else if (query.isBlank()) {
+            c.fail("query", "must not be empty or only white space");
+        } else {
+            int bytes = query.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > settings.maxQueryBytes()) {
+                throw new ContentTooLarge("query", bytes, settings.maxQueryBytes());
+            }
+        }
+        Integer k = c.range("top_k", topK, 1, settings.maxTopK());
+        Scope s = null;
+        if (scope != null && !scope.equals("all")) {
+            s = c.oneOf("scope", scope, Scope::fromWire, "user, team, all");
+        }
+        Set<MemoryType> typeSet = EnumSet.noneOf(MemoryType.class);
+        if (types != null) {
+            for (int i = 0; i < types.size(); i++) {
+                MemoryType t = c.oneOf("types[" + i + "]", types.get(i), MemoryType::fromWire, MemoryType.ALLOWED);
+                if (types.get(i) == null) {
+                    c.fail("types[" + i + "]", "must not be null");
+                }
+                if (t != null) {
+                    typeSet.add(t);
+                }
+            }
+        }
+        List<Id> tagIds = c.ids("tags", tags, 32);
+        RecallWeights base = settings.weights();
+        Double alpha = null;
+        Double beta = null;
+        Double gamma = null;
+        if (weights != null) {
+            alpha = c.unitInterval("weights.alpha", weights.alpha());
+            beta = c.unitInterval("weights.beta", weights.beta());
+            gamma = c.unitInterval("weights.gamma", weights.gamma());
+        }
+        Double halfLife = c.range("half_life_days", halfLifeDays, Double.MIN_VALUE, RecallWeights.MAX_HALF_LIFE_DAYS);
+        int effectiveTopK = k == null ? settings.defaultTopK() : k;
+        Integer pool = c.range("candidates", candidates, 1, settings.maxCandidates());
+        if (pool != null && pool < effectiveTopK) {
+            c.fail("candidates", "must be at least top_k (" + effectiveTopK + ")");
+        }
+        Instant asOfTime = c.instant("as_of", asOf);
+        c.throwIfAny();
+        RecallWeights w = new RecallWeights(alpha != null ? alpha : base.alpha(), beta != null ? beta : base.beta(),
+                gamma != null ? gamma : base.gamma(), halfLife != null ? halfLife : base.halfLifeDays());
+        int effectivePool = pool != null ? pool
+                : Math.min(settings.maxCandidates(), Math.max(settings.defaultCandidates(), 5 * effectiveTopK));
+        return new RecallQuery(query, effectiveTopK, s, typeSet, tagIds == null ? Set.of() : Set.copyOf(tagIds), w,
+                effectivePool, asOfTime);
+    }
+}

@@ -1,0 +1,121 @@
+package dev.cairn.model.recall;
+
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.port.Embedder;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Recall: embed the query → kNN + BM25 candidates inside the caller's namespace → hydrate from the record store
+ * (the truth: deleted or changed records are never answered from a stale index) → rerank → top-k.
+ */
+public final class RecallService {
+
+    private static final System.Logger LOG = System.getLogger(RecallService.class.getName());
+
+    private final MemoryStore store;
+    private final VectorIndex index;
+    private final Embedder embedder;
+    private final Indexer indexer;
+    private final Clock clock;
+    private final RecallSettings settings;
+    private final Executor accessRecorder;
+
+    public RecallService(MemoryStore store, VectorIndex index, Embedder embedder, Indexer indexer, Clock clock,
+                         RecallSettings settings, Executor accessRecorder) {
+        this.store = store;
+        this.index = index;
+        this.embedder = embedder;
+        this.indexer = indexer;
+        this.clock = clock;
+        this.settings = settings;
+        this.accessRecorder = accessRecorder;
+    }
+
+    public RecallSettings settings() {
+        return settings;
+    }
+
+    public RecallResult recall(Caller caller, Id team, RecallDraft draft) {
+        long started = System.nanoTime();
+        caller.requireMember(team);
+        RecallQuery q = draft.validate(settings);
+        indexer.requireCompatibleModel();
+        Instant now = clock.instant();
+        Instant asOf = q.asOf() != null ? q.asOf() : now;
+
+        float[] vector = embedder.embedQuery(q.query());
+        VectorIndex.Filter filter = new VectorIndex.Filter(team, caller.user(), q.scope(), q.types(), q.tags());
+        List<VectorIndex.Candidate> candidates =
+                index.search(new VectorIndex.Search(filter, vector, embedder.modelId(), q.query(), q.candidates()));
+
+        Map<Id, VectorIndex.Candidate> byId = new HashMap<>();
+        for (VectorIndex.Candidate c : candidates) {
+            byId.merge(c.id(), c, (a, b) -> a.similarity() >= b.similarity() ? a : b);
+        }
+        Scorer scorer = new Scorer(q.weights());
+        List<RecallResult.Hit> hits = new ArrayList<>();
+        for (Memory m : store.getAll(team, byId.keySet())) {
+            if (!admits(q, caller, m, asOf)) {
+                continue;
+            }
+            VectorIndex.Candidate c = byId.get(m.id());
+            hits.add(new RecallResult.Hit(m, scorer.score(c.similarity(), m.effectiveTime(), m.confidence(), asOf)));
+        }
+        hits.sort(Comparator.comparingDouble((RecallResult.Hit h) -> h.score().total()).reversed()
+                .thenComparing(h -> h.memory().id()));
+        List<RecallResult.Hit> top = List.copyOf(hits.subList(0, Math.min(q.topK(), hits.size())));
+        recordAccessLater(team, top, now);
+        return new RecallResult(top, embedder.modelId(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Re-checks against the record itself: the index may lag behind a patch or a delete. */
+    private static boolean admits(RecallQuery q, Caller caller, Memory m, Instant asOf) {
+        if (m.state() != MemoryState.ACTIVE || !m.visibleTo(caller.user())) {
+            return false;
+        }
+        if (q.scope() != null && m.scope() != q.scope()) {
+            return false;
+        }
+        if (!q.types().isEmpty() && !q.types().contains(m.type())) {
+            return false;
+        }
+        if (!q.tags().isEmpty() && m.tags().stream().noneMatch(q.tags()::contains)) {
+            return false;
+        }
+        return q.asOf() == null || !m.createdAt().isAfter(asOf);
+    }
+
+    /** Access statistics feed decay; they must never slow down or fail a recall. */
+    private void recordAccessLater(Id team, List<RecallResult.Hit> hits, Instant at) {
+        if (hits.isEmpty()) {
+            return;
+        }
+        List<Id> ids = hits.stream().map(h -> h.memory().id()).toList();
+        try {
+            accessRecorder.execute(() -> {
+                try {
+                    store.recordAccess(team, ids, at);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "could not record access of " + ids.size() + " memories: " + e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.log(Level.WARNING, "access recording is shutting down; skipped " + ids.size() + " memories");
+        }
+    }
+}
