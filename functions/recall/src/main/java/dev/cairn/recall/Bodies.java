@@ -1,5 +1,6 @@
 package dev.cairn.recall;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.PatchDraft;
 import dev.cairn.model.recall.RecallDraft;
@@ -25,6 +26,7 @@ public final class Bodies {
     public record Batch(List<CreateMemory> memories) {
     }
 
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record BatchItem(int index, String status, MemoryView memory, Object error) {
     }
 

@@ -16,6 +16,6 @@ public interface Embedder {
     /** Embeds documents (memories); the result has one unit-length vector per text, in order. */
     List<float[]> embedDocuments(List<String> texts);
 
-    /** Embeds a search query; models trained with a query instruction get it here. */
+    /** Embeds a search query (an adapter may add a model-specific query instruction). */
     float[] embedQuery(String query);
 }

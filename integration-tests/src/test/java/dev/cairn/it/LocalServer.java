@@ -1,0 +1,140 @@
+package dev.cairn.it;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged local server ({@code functions/local/target/quarkus-app/quarkus-run.jar}) run as a separate process,
+ * exactly as the README starts it, on a free port and its own data directory.
+ */
+public final class LocalServer implements AutoCloseable {
+
+    private static final Path JAR = Path.of(System.getProperty("cairn.local.jar",
+            "../functions/local/target/quarkus-app/quarkus-run.jar"));
+
+    private final Path dataDir;
+    private final Path log;
+    private final Map<String, String> tokens = new ConcurrentHashMap<>();
+    private Process process;
+    private int port;
+
+    public LocalServer(Path dataDir) {
+        this.dataDir = dataDir;
+        this.log = dataDir.resolveSibling(dataDir.getFileName() + "-server.log");
+    }
+
+    public static Path workDir() throws IOException {
+        Path dir = Path.of(System.getProperty("cairn.it.work", "target/it-work"));
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    public LocalServer start() throws Exception {
+        if (!Files.exists(JAR)) {
+            throw new IllegalStateException(JAR + " is missing: build functions/local first (./mvnw install)");
+        }
+        port = freePort();
+        List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
+                "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms", "-jar", JAR.toString()));
+        process = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        awaitReady();
+        return this;
+    }
+
+    private void awaitReady() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("local server exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("local server not ready within 90 s; see " + log);
+    }
+
+    public void stop() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Mints a token with the runnable jar's own {@code token} command, as the README tells users to. */
+    public String token(String user, String... teams) {
+        String key = user + "|" + String.join(",", teams);
+        return tokens.computeIfAbsent(key, k -> mint(dataDir, user, teams));
+    }
+
+    public static String mint(Path dataDir, String user, String... teams) {
+        List<String> cmd = new ArrayList<>(List.of(java(), "-jar", JAR.toString(), "token", "--user", user));
+        for (String t : teams) {
+            cmd.add("--team");
+            cmd.add(t);
+        }
+        cmd.add("--data-dir");
+        cmd.add(dataDir.toString());
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (p.waitFor() != 0) {
+                throw new IllegalStateException("token command failed: " + err);
+            }
+            return out;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String java() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
