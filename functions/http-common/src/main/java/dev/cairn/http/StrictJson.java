@@ -8,18 +8,34 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import io.quarkus.jackson.ObjectMapperCustomizer;
-import jakarta.inject.Singleton;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.ext.ContextResolver;
+import jakarta.ws.rs.ext.Provider;
 
 /**
- * The wire format of API.md: snake_case, RFC 3339 timestamps, and strict reading — unknown fields, numbers sent as
- * strings, fractions for integers and trailing garbage are errors rather than silently accepted guesses.
+ * The wire format of API.md for request and response bodies: snake_case, RFC 3339 timestamps, and strict reading —
+ * unknown fields, numbers sent as strings, fractions for integers and trailing garbage are errors rather than
+ * silently accepted guesses.
+ *
+ * <p>A JAX-RS resolver rather than a global customizer on purpose: the Lambda runtime decodes API Gateway events with
+ * the application's ObjectMapper, and those events are camelCase and grow new fields over time.
  */
-@Singleton
-public class StrictJson implements ObjectMapperCustomizer {
+@Provider
+public class StrictJson implements ContextResolver<ObjectMapper> {
+
+    private final ObjectMapper mapper;
+
+    @Inject
+    public StrictJson(ObjectMapper base) {
+        this.mapper = strict(base.copy());
+    }
 
     @Override
-    public void customize(ObjectMapper mapper) {
+    public ObjectMapper getContext(Class<?> type) {
+        return mapper;
+    }
+
+    static ObjectMapper strict(ObjectMapper mapper) {
         mapper.setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
@@ -35,5 +51,6 @@ public class StrictJson implements ObjectMapperCustomizer {
         mapper.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        return mapper;
     }
 }

@@ -1,0 +1,151 @@
+package dev.cairn.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cairn.model.error.EmbeddingModelMismatch;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.port.VectorIndex.Candidate;
+import dev.cairn.model.port.VectorIndex.Entry;
+import dev.cairn.model.port.VectorIndex.Filter;
+import dev.cairn.model.port.VectorIndex.Key;
+import dev.cairn.model.port.VectorIndex.Search;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LuceneVectorIndexTest {
+
+    private static final String MODEL = "test-model";
+
+    @TempDir
+    Path dir;
+
+    private static Entry entry(String team, String id, long version, Scope scope, String user, String text,
+                               float[] v) {
+        return new Entry(new Key(new Id(team), new Id(id), version), scope, user == null ? null : new Id(user),
+                MemoryType.FACT, List.of(), text, v, MODEL);
+    }
+
+    private static float[] vec(float... v) {
+        return v;
+    }
+
+    private static List<String> ids(List<Candidate> cs) {
+        return cs.stream().map(c -> c.id().value()).toList();
+    }
+
+    private static Search search(String team, String viewer, Scope scope, float[] v, int k) {
+        return new Search(new Filter(new Id(team), new Id(viewer), scope, Set.of(), Set.of()), v, MODEL, null, k);
+    }
+
+    @Test
+    void search_shouldNeverReturnAnotherTeamsMemories_evenWhenTheyAreNearest() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            List<Entry> entries = new ArrayList<>();
+            // 50 near-identical vectors in team "evil", one distant vector in team "acme"
+            for (int i = 0; i < 50; i++) {
+                entries.add(entry("evil", "e" + i, 1, Scope.TEAM, null, "x", vec(1, 0.001f * i, 0)));
+            }
+            entries.add(entry("acme", "a1", 1, Scope.TEAM, null, "x", vec(0, 1, 0)));
+            index.upsert(entries);
+            List<Candidate> hits = index.search(search("acme", "alice", null, vec(1, 0, 0), 5));
+            assertThat(ids(hits)).containsExactly("a1");
+            assertThat(hits.get(0).similarity()).isCloseTo(0.0, org.assertj.core.data.Offset.offset(1e-5));
+        }
+    }
+
+    @Test
+    void search_shouldShowUserMemoriesOnlyToTheirOwner() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            index.upsert(List.of(entry("acme", "mine", 1, Scope.USER, "alice", "x", vec(1, 0, 0)),
+                    entry("acme", "bobs", 1, Scope.USER, "bob", "x", vec(1, 0, 0)),
+                    entry("acme", "team", 1, Scope.TEAM, null, "x", vec(1, 0, 0))));
+            assertThat(ids(index.search(search("acme", "alice", null, vec(1, 0, 0), 10))))
+                    .containsExactlyInAnyOrder("mine", "team");
+            assertThat(ids(index.search(search("acme", "alice", Scope.USER, vec(1, 0, 0), 10)))).containsExactly("mine");
+            assertThat(ids(index.search(search("acme", "alice", Scope.TEAM, vec(1, 0, 0), 10)))).containsExactly("team");
+        }
+    }
+
+    @Test
+    void search_shouldAddBm25Candidates_withTheirExactCosine() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            index.upsert(List.of(entry("acme", "near", 1, Scope.TEAM, null, "nothing in common", vec(1, 0, 0)),
+                    entry("acme", "lexical", 1, Scope.TEAM, null, "PostgreSQL sixteen", vec(0.6f, 0.8f, 0))));
+            List<Candidate> hits = index.search(new Search(new Filter(new Id("acme"), new Id("alice"), null, Set.of(),
+                    Set.of()), vec(1, 0, 0), MODEL, "postgresql", 1));
+            assertThat(ids(hits)).containsExactlyInAnyOrder("near", "lexical");
+            Candidate lexical = hits.stream().filter(c -> c.id().value().equals("lexical")).findFirst().orElseThrow();
+            assertThat(lexical.similarity()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-5));
+            assertThat(lexical.lexical()).isPositive();
+        }
+    }
+
+    @Test
+    void upsert_shouldIgnoreAnOlderVersion_soALateRetryCannotRollBack() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "new", vec(0, 1, 0))));
+            index.upsert(List.of(entry("acme", "m1", 1, Scope.TEAM, null, "old", vec(1, 0, 0))));
+            Candidate c = index.search(search("acme", "alice", null, vec(0, 1, 0), 1)).get(0);
+            assertThat(c.similarity()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+            index.delete(List.of(new Key(new Id("acme"), new Id("m1"), 3)));
+            index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "new", vec(0, 1, 0))));
+            assertThat(index.search(search("acme", "alice", null, vec(0, 1, 0), 1))).isEmpty();
+        }
+    }
+
+    @Test
+    void theModel_shouldBePinned_andAnotherModelRefused_acrossRestarts() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.modelId()).isEmpty();
+            index.upsert(List.of(entry("acme", "m1", 1, Scope.TEAM, null, "x", vec(1, 0, 0))));
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.modelId()).contains(MODEL);
+            assertThatThrownBy(() -> index.search(new Search(new Filter(new Id("acme"), new Id("a"), null, Set.of(),
+                    Set.of()), vec(1, 0, 0), "other-model", null, 3))).isInstanceOf(EmbeddingModelMismatch.class)
+                    .hasMessageContaining(MODEL).hasMessageContaining("other-model");
+            Entry foreign = new Entry(new Key(new Id("acme"), new Id("m2"), 1), Scope.TEAM, null, MemoryType.FACT,
+                    List.of(), "x", vec(1, 0, 0), "other-model");
+            assertThatThrownBy(() -> index.upsert(List.of(foreign))).isInstanceOf(EmbeddingModelMismatch.class);
+            assertThat(ids(index.search(search("acme", "a", null, vec(1, 0, 0), 3)))).containsExactly("m1");
+        }
+    }
+
+    @Test
+    void hnsw_shouldAgreeWithExactSearch_onRandomVectors() {
+        Random r = new Random(1);
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            List<Entry> entries = new ArrayList<>();
+            for (int i = 0; i < 2000; i++) {
+                float[] v = new float[32];
+                for (int d = 0; d < v.length; d++) {
+                    v[d] = (float) r.nextGaussian();
+                }
+                entries.add(entry("acme", "m" + i, 1, Scope.TEAM, null, "x", v));
+            }
+            index.upsert(entries);
+            double agree = 0;
+            for (int q = 0; q < 20; q++) {
+                float[] v = new float[32];
+                for (int d = 0; d < v.length; d++) {
+                    v[d] = (float) r.nextGaussian();
+                }
+                Filter f = new Filter(new Id("acme"), new Id("a"), null, Set.of(), Set.of());
+                Set<String> exact = Set.copyOf(ids(index.exactSearch(f, v, 10)));
+                List<Candidate> approx = new ArrayList<>(index.search(new Search(f, v, MODEL, null, 50)));
+                approx.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
+                agree += approx.subList(0, 10).stream().filter(c -> exact.contains(c.id().value())).count() / 10.0;
+            }
+            assertThat(agree / 20).isGreaterThanOrEqualTo(0.95);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.cairn.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.VersionConflict;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.ListQuery;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryPatch;
+import dev.cairn.model.memory.Page;
+import dev.cairn.model.port.MemoryStore.IndexWork;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SqliteMemoryStoreTest {
+
+    private static final Id ACME = new Id("acme");
+
+    @TempDir
+    Path dir;
+
+    private SqliteMemoryStore open() {
+        return new SqliteMemoryStore(dir.resolve("memories.db"));
+    }
+
+    private static MemoryPatch content(String c) {
+        return new MemoryPatch(c, null, null, null, null, null, null, null);
+    }
+
+    @Test
+    void insertThenGet_shouldReturnTheSameRecord() {
+        try (SqliteMemoryStore store = open()) {
+            Memory m = Memories.user("acme", "alice", "m1", "Alice likes tea");
+            store.insertAll(List.of(m));
+            assertThat(store.get(ACME, new Id("m1"))).contains(m);
+            assertThat(store.get(new Id("other"), new Id("m1"))).isEmpty();
+        }
+    }
+
+    @Test
+    void insert_shouldFail_whenTheIdExists_andChangeNothing() {
+        try (SqliteMemoryStore store = open()) {
+            store.insertAll(List.of(Memories.team("acme", "m1", "first")));
+            assertThatThrownBy(() -> store.insertAll(List.of(Memories.team("acme", "m2", "second"),
+                    Memories.team("acme", "m1", "dup")))).isInstanceOf(VersionConflict.class);
+            assertThat(store.get(ACME, new Id("m1")).orElseThrow().content()).isEqualTo("first");
+            assertThat(store.get(ACME, new Id("m2"))).as("the batch is all or nothing").isEmpty();
+        }
+    }
+
+    @Test
+    void replace_shouldRefuseAStaleVersion_neverOverwriting() {
+        try (SqliteMemoryStore store = open()) {
+            Memory v1 = Memories.team("acme", "m1", "v1");
+            store.insertAll(List.of(v1));
+            Memory v2 = v1.withChanges(content("v2"));
+            store.replace(v2);
+            Memory staleWriter = v1.withChanges(content("stale"));
+            assertThatThrownBy(() -> store.replace(staleWriter)).isInstanceOf(VersionConflict.class)
+                    .satisfies(e -> {
+                        assertThat(((VersionConflict) e).expected()).isEqualTo(1);
+                        assertThat(((VersionConflict) e).actual()).isEqualTo(2);
+                    });
+            assertThat(store.get(ACME, new Id("m1")).orElseThrow().content()).isEqualTo("v2");
+        }
+    }
+
+    @Test
+    void delete_shouldHideAtOnce_keepATombstoneUntilIndexed_thenPurge() {
+        try (SqliteMemoryStore store = open()) {
+            store.insertAll(List.of(Memories.team("acme", "m1", "doomed")));
+            store.markIndexed(ACME, new Id("m1"), 1);
+            assertThat(store.pendingIndex(10)).isEmpty();
+
+            store.delete(ACME, new Id("m1"), 1);
+            assertThat(store.get(ACME, new Id("m1"))).isEmpty();
+            List<IndexWork> pending = store.pendingIndex(10);
+            assertThat(pending).singleElement().satisfies(w -> {
+                assertThat(w.isDelete()).isTrue();
+                assertThat(w.version()).isEqualTo(2);
+            });
+            assertThatThrownBy(() -> store.delete(ACME, new Id("m1"), 2)).isInstanceOf(NotFound.class);
+
+            store.markIndexed(ACME, new Id("m1"), 2);
+            assertThat(store.pendingIndex(10)).isEmpty();
+        }
+    }
+
+    @Test
+    void recordAccess_shouldCountReads_withoutChangingTheVersion() {
+        try (SqliteMemoryStore store = open()) {
+            store.insertAll(List.of(Memories.team("acme", "m1", "read me")));
+            Instant at = Instant.parse("2026-11-29T10:00:00Z");
+            store.recordAccess(ACME, List.of(new Id("m1")), at);
+            store.recordAccess(ACME, List.of(new Id("m1")), at.minusSeconds(60));
+            Memory m = store.get(ACME, new Id("m1")).orElseThrow();
+            assertThat(m.accessCount()).isEqualTo(2);
+            assertThat(m.lastAccessedAt()).isEqualTo(at);
+            assertThat(m.version()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void list_shouldPageByKeyset_andOnlyShowWhatTheViewerMaySee() {
+        try (SqliteMemoryStore store = open()) {
+            List<Memory> all = new ArrayList<>();
+            Instant base = Instant.parse("2026-11-01T00:00:00Z");
+            for (int i = 0; i < 9; i++) {
+                all.add(Memories.at(Memories.team("acme", "t" + i, "team " + i), base.plusSeconds(i % 3), i / 10.0));
+            }
+            all.add(Memories.user("acme", "alice", "a1", "alice's"));
+            all.add(Memories.user("acme", "bob", "b1", "bob's"));
+            all.add(Memories.team("other", "o1", "other team's"));
+            store.insertAll(all);
+
+            Set<String> seen = new java.util.HashSet<>();
+            ListQuery.Cursor cursor = null;
+            do {
+                Page page = store.list(new ListQuery(ACME, new Id("alice"), null, null, null,
+                        ListQuery.Order.RECENCY, 4, cursor));
+                page.memories().forEach(m -> assertThat(seen.add(m.id().value())).as("no repeats").isTrue());
+                cursor = page.next();
+            } while (cursor != null);
+            assertThat(seen).hasSize(10).contains("a1").doesNotContain("b1", "o1");
+        }
+    }
+
+    @Test
+    void data_shouldSurviveReopening() {
+        try (SqliteMemoryStore store = open()) {
+            store.insertAll(List.of(Memories.team("acme", "m1", "durable")));
+        }
+        try (SqliteMemoryStore store = open()) {
+            assertThat(store.get(ACME, new Id("m1")).orElseThrow().content()).isEqualTo("durable");
+            assertThat(store.pendingIndex(10)).hasSize(1);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.cairn.recall;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.smallrye.jwt.build.Jwt;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/** A throw-away token issuer: a fresh RSA key pair per test run, its public half configured as the function's. */
+public class TestIssuer implements QuarkusTestResourceLifecycleManager {
+
+    static final String ISSUER = "https://issuer.test";
+    private static KeyPair keys;
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            KeyPairGenerator gen = KeyPairGenerator.getInstance("RSA");
+            gen.initialize(2048);
+            keys = gen.generateKeyPair();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPublic()
+                .getEncoded()) + "\n-----END PUBLIC KEY-----";
+        return Map.of("cairn.auth.public-key", pem, "cairn.auth.issuer", ISSUER);
+    }
+
+    @Override
+    public void stop() {
+    }
+
+    static String token(String user, String... teams) {
+        return Jwt.issuer(ISSUER).subject(user).claim("teams", List.of(teams)).expiresIn(Duration.ofMinutes(10))
+                .sign(keys.getPrivate());
+    }
+}
