@@ -28,9 +28,12 @@ import java.util.Optional;
 
 /**
  * {@link MemoryStore} on one SQLite file. Conditional writes are {@code INSERT} on the primary key (fails when the
- * id exists) and {@code UPDATE … WHERE version = ?} (zero rows means someone else won). One connection guarded by
- * this object's monitor: SQLite serialises writers anyway, and a single connection avoids {@code SQLITE_BUSY}.
- * {@code synchronous=FULL} in WAL mode makes every acknowledged write survive a crash or power loss.
+ * id exists) and {@code UPDATE … WHERE version = ?} (zero rows means someone else won).
+ *
+ * <p>Three connections, each used under its own lock (a JDBC connection is not thread-safe): the writer, with
+ * {@code synchronous=FULL} so every acknowledged write survives a crash or power loss; a reader, which in WAL mode
+ * never waits for the writer's fsync; and a statistics connection with {@code synchronous=NORMAL} for access
+ * counts, which are best effort (a power cut may lose the last few counts, never a memory).
  */
 public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
@@ -38,15 +41,16 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             + "occurred_at, created_at, last_accessed_at, access_count, source_session_id, evidence, version, state";
 
     private final Connection db;
+    private final Connection reader;
+    private final Connection stats;
+    private final Object readLock = new Object();
+    private final Object statsLock = new Object();
 
     public SqliteMemoryStore(Path file) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            db = open(file, "FULL");
             try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA synchronous=FULL");
-                s.execute("PRAGMA busy_timeout=5000");
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS memories (
                           team TEXT NOT NULL, id TEXT NOT NULL, user_id TEXT, scope TEXT NOT NULL,
@@ -63,11 +67,23 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                 s.execute("CREATE INDEX IF NOT EXISTS memories_recency ON memories(team, created_at, id)");
                 s.execute("CREATE INDEX IF NOT EXISTS memories_importance ON memories(team, importance, id)");
             }
+            reader = open(file, "FULL");
+            stats = open(file, "NORMAL");
         } catch (SQLException e) {
             throw new StoreFailure("cannot open the record store at " + file, e);
         } catch (java.io.IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static Connection open(Path file, String synchronous) throws SQLException {
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+            s.execute("PRAGMA synchronous=" + synchronous);
+            s.execute("PRAGMA busy_timeout=10000");
+        }
+        return c;
     }
 
     @Override
@@ -93,8 +109,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
-    public synchronized Optional<Memory> get(Id team, Id id) {
-        try (PreparedStatement ps = db.prepareStatement(
+    public Optional<Memory> get(Id team, Id id) {
+        synchronized (readLock) {
+            return getLocked(team, id);
+        }
+    }
+
+    private Optional<Memory> getLocked(Id team, Id id) {
+        try (PreparedStatement ps = reader.prepareStatement(
                 "SELECT " + COLUMNS + " FROM memories WHERE team = ? AND id = ? AND deleted = 0")) {
             ps.setString(1, team.value());
             ps.setString(2, id.value());
@@ -107,7 +129,13 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
-    public synchronized List<Memory> getAll(Id team, Collection<Id> ids) {
+    public List<Memory> getAll(Id team, Collection<Id> ids) {
+        synchronized (readLock) {
+            return getAllLocked(team, ids);
+        }
+    }
+
+    private List<Memory> getAllLocked(Id team, Collection<Id> ids) {
         List<Memory> out = new ArrayList<>(ids.size());
         if (ids.isEmpty()) {
             return out;
@@ -118,7 +146,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             for (int from = 0; from < all.size(); from += chunk) {
                 List<Id> part = all.subList(from, Math.min(all.size(), from + chunk));
                 String marks = String.join(",", java.util.Collections.nCopies(part.size(), "?"));
-                try (PreparedStatement ps = db.prepareStatement("SELECT " + COLUMNS
+                try (PreparedStatement ps = reader.prepareStatement("SELECT " + COLUMNS
                         + " FROM memories WHERE team = ? AND deleted = 0 AND id IN (" + marks + ")")) {
                     ps.setString(1, team.value());
                     for (int i = 0; i < part.size(); i++) {
@@ -196,7 +224,13 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
-    public synchronized Page list(ListQuery q) {
+    public Page list(ListQuery q) {
+        synchronized (readLock) {
+            return listLocked(q);
+        }
+    }
+
+    private Page listLocked(ListQuery q) {
         StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memories WHERE team = ? AND deleted = 0");
         List<Object> args = new ArrayList<>();
         args.add(q.team().value());
@@ -228,7 +262,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
         sql.append(" ORDER BY ").append(key).append(" DESC, id DESC LIMIT ?");
         args.add(q.limit() + 1);
-        try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
+        try (PreparedStatement ps = reader.prepareStatement(sql.toString())) {
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
             }
@@ -253,25 +287,33 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
-    public synchronized void recordAccess(Id team, Collection<Id> ids, Instant at) {
-        inTransaction(() -> {
-            try (PreparedStatement ps = db.prepareStatement("UPDATE memories SET access_count = access_count + 1, "
-                    + "last_accessed_at = MAX(COALESCE(last_accessed_at, 0), ?) WHERE team = ? AND id = ? "
-                    + "AND deleted = 0")) {
-                for (Id id : ids) {
-                    ps.setLong(1, at.toEpochMilli());
-                    ps.setString(2, team.value());
-                    ps.setString(3, id.value());
-                    ps.addBatch();
+    public void recordAccess(Id team, Collection<Id> ids, Instant at) {
+        synchronized (statsLock) {
+            inTransaction(stats, () -> {
+                try (PreparedStatement ps = stats.prepareStatement("UPDATE memories SET access_count = "
+                        + "access_count + 1, last_accessed_at = MAX(COALESCE(last_accessed_at, 0), ?) "
+                        + "WHERE team = ? AND id = ? AND deleted = 0")) {
+                    for (Id id : ids) {
+                        ps.setLong(1, at.toEpochMilli());
+                        ps.setString(2, team.value());
+                        ps.setString(3, id.value());
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
                 }
-                ps.executeBatch();
-            }
-        });
+            });
+        }
     }
 
     @Override
-    public synchronized List<IndexWork> pendingIndex(int limit) {
-        try (PreparedStatement ps = db.prepareStatement("SELECT " + COLUMNS + ", deleted FROM memories "
+    public List<IndexWork> pendingIndex(int limit) {
+        synchronized (readLock) {
+            return pendingLocked(limit);
+        }
+    }
+
+    private List<IndexWork> pendingLocked(int limit) {
+        try (PreparedStatement ps = reader.prepareStatement("SELECT " + COLUMNS + ", deleted FROM memories "
                 + "WHERE indexed_version < version LIMIT ?")) {
             ps.setInt(1, limit);
             List<IndexWork> out = new ArrayList<>();
@@ -311,8 +353,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     /** Counts live memories of a team; used by tests and the benchmark. */
-    public synchronized long count(Id team) {
-        try (PreparedStatement ps = db.prepareStatement(
+    public long count(Id team) {
+        synchronized (readLock) {
+            return countLocked(team);
+        }
+    }
+
+    private long countLocked(Id team) {
+        try (PreparedStatement ps = reader.prepareStatement(
                 "SELECT COUNT(*) FROM memories WHERE team = ? AND deleted = 0")) {
             ps.setString(1, team.value());
             try (ResultSet rs = ps.executeQuery()) {
@@ -327,6 +375,12 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     @Override
     public synchronized void close() {
         try {
+            synchronized (readLock) {
+                reader.close();
+            }
+            synchronized (statsLock) {
+                stats.close();
+            }
             db.close();
         } catch (SQLException e) {
             throw new StoreFailure("close failed", e);
@@ -338,16 +392,20 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     private void inTransaction(SqlWork work) {
+        inTransaction(db, work);
+    }
+
+    private static void inTransaction(Connection c, SqlWork work) {
         try {
-            db.setAutoCommit(false);
+            c.setAutoCommit(false);
             try {
                 work.run();
-                db.commit();
+                c.commit();
             } catch (SQLException | RuntimeException e) {
-                db.rollback();
+                c.rollback();
                 throw e;
             } finally {
-                db.setAutoCommit(true);
+                c.setAutoCommit(true);
             }
         } catch (SQLException e) {
             throw new StoreFailure("write failed", e);

@@ -2,6 +2,10 @@ package dev.cairn.recall;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.smallrye.jwt.build.Jwt;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
@@ -10,7 +14,10 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-/** A throw-away token issuer: a fresh RSA key pair per test run, its public half configured as the function's. */
+/**
+ * A throw-away token issuer — a fresh RSA key pair per test run, its public half configured as the function's — and
+ * a fresh data directory, so no state leaks from an earlier run.
+ */
 public class TestIssuer implements QuarkusTestResourceLifecycleManager {
 
     static final String ISSUER = "https://issuer.test";
@@ -27,7 +34,12 @@ public class TestIssuer implements QuarkusTestResourceLifecycleManager {
         }
         String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPublic()
                 .getEncoded()) + "\n-----END PUBLIC KEY-----";
-        return Map.of("cairn.auth.public-key", pem, "cairn.auth.issuer", ISSUER);
+        try {
+            Path data = Files.createTempDirectory(Path.of("target"), "test-data-");
+            return Map.of("cairn.auth.public-key", pem, "cairn.auth.issuer", ISSUER, "cairn.data-dir", data.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

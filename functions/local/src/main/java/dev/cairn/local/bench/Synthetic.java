@@ -34,7 +34,7 @@ final class Synthetic {
         Random r = new Random(seed);
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(switch (i % 6) {
+            String body = switch (i % 6) {
                 case 0 -> pick(r, NAMES) + " prefers " + pick(r, TOOLS) + " for " + pick(r, ACTIVITIES) + " on the "
                         + pick(r, PROJECTS) + " project.";
                 case 1 -> "The team decided to use " + pick(r, DATABASES) + " " + (9 + r.nextInt(9)) + " for the "
@@ -48,7 +48,10 @@ final class Synthetic {
                 default -> "Incident " + r.nextInt(100_000) + ": the " + pick(r, SERVICES) + " service of "
                         + pick(r, PROJECTS) + " timed out talking to " + pick(r, DATABASES) + " after "
                         + (100 + r.nextInt(900)) + " ms.";
-            });
+            };
+            // Real memories are rarely verbatim duplicates (consolidation merges those), so each text gets its own
+            // provenance; without it, exact ties would make "top-10 agreement" a coin toss.
+            out.add(body + " Noted by " + pick(r, NAMES) + " in sprint " + (1 + r.nextInt(400)) + ".");
         }
         return out;
     }

@@ -1,0 +1,82 @@
+package dev.cairn.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import io.smallrye.jwt.build.Jwt;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PublicKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class TokenVerifierTest {
+
+    private static KeyPair keys;
+    private static KeyPair otherKeys;
+    private static TokenVerifier verifier;
+
+    @BeforeAll
+    static void keys() throws Exception {
+        KeyPairGenerator gen = KeyPairGenerator.getInstance("RSA");
+        gen.initialize(2048);
+        keys = gen.generateKeyPair();
+        otherKeys = gen.generateKeyPair();
+        verifier = new TokenVerifier(new VerificationKeys() {
+            @Override
+            public PublicKey publicKey() {
+                return keys.getPublic();
+            }
+
+            @Override
+            public String issuer() {
+                return "cairn-test";
+            }
+        });
+    }
+
+    @Test
+    void verify_shouldTurnSubAndTeamsIntoACaller() {
+        String token = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("acme", "beta"))
+                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
+        Caller caller = verifier.verify(token);
+        assertThat(caller.user()).isEqualTo(new Id("alice"));
+        assertThat(caller.teams()).containsExactlyInAnyOrder(new Id("acme"), new Id("beta"));
+    }
+
+    @Test
+    void verify_shouldRefuseForeignSignaturesWrongIssuersAndExpiredTokens() {
+        String foreign = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5)).sign(otherKeys.getPrivate());
+        String wrongIssuer = Jwt.issuer("someone-else").subject("alice").claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
+        String expired = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("acme"))
+                .issuedAt(Instant.now().minusSeconds(7200)).expiresAt(Instant.now().minusSeconds(3600))
+                .sign(keys.getPrivate());
+        for (String bad : List.of(foreign, wrongIssuer, expired, "garbage", "")) {
+            assertThatThrownBy(() -> verifier.verify(bad)).isInstanceOf(Unauthenticated.class);
+        }
+    }
+
+    @Test
+    void verify_shouldRefuseClaimsOutsideTheIdGrammar_ratherThanCleanThem() {
+        String badSub = Jwt.issuer("cairn-test").subject("Alice").claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
+        String badTeam = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("../acme"))
+                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
+        assertThatThrownBy(() -> verifier.verify(badSub)).hasMessageContaining("sub");
+        assertThatThrownBy(() -> verifier.verify(badTeam)).hasMessageContaining("teams");
+    }
+
+    @Test
+    void verify_shouldAcceptATokenWithoutTeams_asMemberOfNone() {
+        String token = Jwt.issuer("cairn-test").subject("alice").expiresIn(Duration.ofMinutes(5))
+                .sign(keys.getPrivate());
+        assertThat(verifier.verify(token).teams()).isEmpty();
+    }
+}
