@@ -44,6 +44,7 @@ import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -113,6 +114,12 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             directory = FSDirectory.open(dir);
             IndexWriterConfig cfg = new IndexWriterConfig(analyzer);
             cfg.setRAMBufferSizeMB(64);
+            // A kNN query walks one graph per segment, so fewer, larger segments answer faster; merging a little
+            // more eagerly than Lucene's default (10 per tier, 2 MB floor) trades some ingest work for recall latency.
+            TieredMergePolicy merges = new TieredMergePolicy();
+            merges.setSegmentsPerTier(4);
+            merges.setFloorSegmentMB(16);
+            cfg.setMergePolicy(merges);
             cfg.setCodec(new Lucene912Codec() {
                 @Override
                 public KnnVectorsFormat getKnnVectorsFormatForField(String field) {

@@ -122,7 +122,9 @@ public final class Bench {
         Process server = new ProcessBuilder(javaBin, "-Xmx2g", "-Dcairn.data-dir=" + data,
                 "-Dquarkus.http.port=" + port, "-jar", jar)
                 .redirectErrorStream(true).redirectOutput(work.resolve("server.log").toFile()).start();
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        // HTTP/1.1 with keep-alive, as agents' HTTP clients talk to the server (no h2c upgrade dance)
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
         String base = "http://127.0.0.1:" + port + "/v1/teams/" + TEAM;
         try {
             double startSeconds = waitForFirstRecall(http, base, token, startNanos, server);
