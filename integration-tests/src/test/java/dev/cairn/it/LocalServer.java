@@ -42,20 +42,23 @@ public final class LocalServer implements AutoCloseable {
         return dir;
     }
 
-    public LocalServer start() throws Exception {
+    public LocalServer start(String... jvmOptions) throws Exception {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException(JAR + " is missing: build functions/local first (./mvnw install)");
         }
         port = freePort();
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
-                "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms", "-jar", JAR.toString()));
+                "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms"));
+        cmd.addAll(List.of(jvmOptions));
+        cmd.addAll(List.of("-jar", JAR.toString()));
         process = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        awaitReady();
+        awaitHealth("/q/health/live");
         return this;
     }
 
-    private void awaitReady() throws Exception {
+    /** Waits until the given health endpoint answers 200 (liveness: the server runs; readiness: it can serve). */
+    public void awaitHealth(String path) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (System.nanoTime() < deadline) {
@@ -63,7 +66,7 @@ public final class LocalServer implements AutoCloseable {
                 throw new IllegalStateException("local server exited with " + process.exitValue() + "; see " + log);
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
                         .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;

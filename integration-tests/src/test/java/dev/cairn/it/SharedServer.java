@@ -24,6 +24,7 @@ public final class SharedServer implements BeforeAllCallback {
             if (server == null) {
                 Path data = Files.createTempDirectory(LocalServer.workDir(), "shared-");
                 LocalServer s = new LocalServer(data).start();
+                s.awaitHealth("/q/health/ready");
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
                         .put("cairn-shared-server", (ExtensionContext.Store.CloseableResource) s::close);
                 server = s;

@@ -1,5 +1,6 @@
 package dev.cairn.embedded;
 
+import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.index.Indexer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -29,7 +30,15 @@ public class IndexCatchUpRunner {
     }
 
     void start(@Observes StartupEvent event) {
-        int done = indexer.converge(config.indexer().batchSize());
+        int done;
+        try {
+            done = indexer.converge(config.indexer().batchSize());
+        } catch (EmbeddingModelMismatch e) {
+            // Stay up: memories can still be read and listed, readiness reports DOWN, and recall and writes answer
+            // 409 with this same explanation. Indexing with the wrong model would corrupt the index, so none runs.
+            LOG.errorf("background indexing disabled: %s", e.getMessage());
+            return;
+        }
         if (done > 0) {
             LOG.infof("indexed %d memories left pending by an earlier run", done);
         }
