@@ -73,6 +73,32 @@ class MemoryLifecycleIT {
     }
 
     @Test
+    void concurrentPatches_ofTheSameVersion_shouldHaveExactlyOneWinner() throws Exception {
+        String id = create("The release train leaves every second Thursday", "convention", "team");
+        int clients = 6;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<Integer>> statuses = new java.util.ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            int n = i;
+            statuses.add(pool.submit(() -> {
+                go.await();
+                return as("alice", TEAM).header("If-Match", "\"1\"").body(Map.of("content", "Version from client " + n))
+                        .patch("/v1/teams/{team}/memories/{id}", TEAM, id).statusCode();
+            }));
+        }
+        go.countDown();
+        List<Integer> codes = new java.util.ArrayList<>();
+        for (var f : statuses) {
+            codes.add(f.get());
+        }
+        pool.shutdown();
+        assertThat(codes).containsOnly(200, 412);
+        assertThat(codes.stream().filter(c -> c == 200).count()).isEqualTo(1);
+        as("alice", TEAM).get("/v1/teams/{team}/memories/{id}", TEAM, id).then().body("version", equalTo(2));
+    }
+
+    @Test
     void patch_shouldAnswer428_whenIfMatchIsMissing() {
         String id = create("Deploys happen on Tuesdays", "convention", "team");
         as("alice", TEAM).body(Map.of("content", "Deploys happen on Wednesdays"))

@@ -98,8 +98,11 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-    /** Like OpenSearch's num_candidates: the beam explored per query, whatever k the caller asks for. */
-    private static final int MIN_KNN_CANDIDATES = 100;
+    /**
+     * Like OpenSearch's num_candidates: the beam explored per query, whatever k the caller asks for. Measured at 100k
+     * memories: beam 100 kept 96.7 % of the exact top 10, beam 200 98.3 % (+0.5 ms), beam 400 100 % (+2.8 ms).
+     */
+    private static final int MIN_KNN_CANDIDATES = 200;
 
     private final Directory directory;
     private final IndexWriter writer;

@@ -73,6 +73,40 @@ class SqliteMemoryStoreTest {
     }
 
     @Test
+    void concurrentWriters_ofTheSameVersion_shouldProduceExactlyOneWinner() throws Exception {
+        try (SqliteMemoryStore store = open()) {
+            Memory v1 = Memories.team("acme", "m1", "v1");
+            store.insertAll(List.of(v1));
+            int writers = 8;
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(writers);
+            List<java.util.concurrent.Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                Memory mine = v1.withChanges(content("writer " + i));
+                results.add(pool.submit(() -> {
+                    go.await();
+                    try {
+                        store.replace(mine);
+                        return true;
+                    } catch (VersionConflict e) {
+                        return false;
+                    }
+                }));
+            }
+            go.countDown();
+            int winners = 0;
+            for (var f : results) {
+                winners += f.get() ? 1 : 0;
+            }
+            pool.shutdown();
+            assertThat(winners).isEqualTo(1);
+            Memory stored = store.get(ACME, new Id("m1")).orElseThrow();
+            assertThat(stored.version()).isEqualTo(2);
+            assertThat(stored.content()).startsWith("writer ");
+        }
+    }
+
+    @Test
     void delete_shouldHideAtOnce_keepATombstoneUntilIndexed_thenPurge() {
         try (SqliteMemoryStore store = open()) {
             store.insertAll(List.of(Memories.team("acme", "m1", "doomed")));

@@ -3,7 +3,6 @@ package dev.cairn.http;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.cairn.model.error.CairnException;
@@ -76,10 +75,7 @@ public class ProblemMappers {
         if (field.isEmpty()) {
             return invalidJson("the request body must be a JSON " + expected, "body");
         }
-        String detail = e instanceof InvalidFormatException
-                ? "field '" + field + "' must be " + expected
-                : "field '" + field + "' must be " + expected;
-        return invalidJson(detail, field);
+        return invalidJson("field '" + field + "' must be " + expected, field);
     }
 
     @ServerExceptionMapper

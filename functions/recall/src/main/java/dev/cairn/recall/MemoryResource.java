@@ -20,6 +20,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
@@ -50,7 +51,7 @@ public class MemoryResource {
         }
         Memory m = memories.create(caller, teamId, body.draft());
         return Response.created(uri.getAbsolutePathBuilder().path(m.id().value()).build())
-                .tag(new jakarta.ws.rs.core.EntityTag(String.valueOf(m.version())))
+                .header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 .entity(MemoryView.of(m)).build();
     }
 
@@ -77,7 +78,7 @@ public class MemoryResource {
     @Path("memories/{id}")
     public Response get(@PathParam("team") String team, @PathParam("id") String id, @Context SecurityContext sc) {
         Memory m = memories.get(CallerPrincipal.of(sc), Id.of("team", team), Id.of("id", id));
-        return Response.ok(MemoryView.of(m)).tag(new jakarta.ws.rs.core.EntityTag(String.valueOf(m.version())))
+        return Response.ok(MemoryView.of(m)).header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 .build();
     }
 
@@ -92,7 +93,7 @@ public class MemoryResource {
             throw new InvalidInput("body", "is required: a JSON object with the fields to change");
         }
         Memory m = memories.patch(caller, teamId, memoryId, Versions.requireIfMatch(ifMatch), body.draft());
-        return Response.ok(MemoryView.of(m)).tag(new jakarta.ws.rs.core.EntityTag(String.valueOf(m.version())))
+        return Response.ok(MemoryView.of(m)).header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 .build();
     }
 

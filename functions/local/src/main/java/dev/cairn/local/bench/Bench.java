@@ -76,8 +76,11 @@ public final class Bench {
             new Bench().execute(memories, recalls, sample, work);
             return 0;
         } catch (Exception e) {
+            // a command-line tool: say what failed and why, cause by cause, and exit non-zero
             System.err.println("bench failed: " + e);
-            e.printStackTrace(System.err);
+            for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+                System.err.println("  caused by: " + c);
+            }
             return 1;
         }
     }
@@ -182,7 +185,8 @@ public final class Bench {
                     .put("recall_p50_ratio", rP50 / qeP50).put("recall_p99_ratio", rP99 / qeP99)
                     .put("recall_ratio_goal", 1.5);
             report.put("hnsw_top10_agreement_k10", agreement[0]).put("hnsw_top10_agreement_recall_pool",
-                    agreement[1]).put("agreement_goal", 0.98);
+                    agreement[1]).put("hnsw_top10_agreement_recall_pool_eps_1e-3", agreement[2])
+                    .put("agreement_goal", 0.98);
             report.put("start_to_first_recall_s", startSeconds);
             Files.writeString(work.resolve("bench-report.json"), JSON.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(report));
@@ -194,8 +198,8 @@ public final class Bench {
                     rP50 / qeP50, rP50, qeP50);
             System.out.printf(Locale.ROOT, "recall p99 ÷ query embed    %.3f  (%.2f vs %.2f ms)%n",
                     rP99 / qeP99, rP99, qeP99);
-            System.out.printf(Locale.ROOT, "HNSW top-10 agreement       %.4f  (k=10: %.4f; goal ≥ 0.98)%n",
-                    agreement[1], agreement[0]);
+            System.out.printf(Locale.ROOT, "HNSW top-10 agreement       %.4f  (k=10: %.4f; ties within 1e-3: %.4f; "
+                    + "goal ≥ 0.98)%n", agreement[1], agreement[0], agreement[2]);
             System.out.printf(Locale.ROOT, "start → first recall        %.2f s%n", startSeconds);
             System.out.println("report: " + work.resolve("bench-report.json"));
         } finally {
@@ -277,15 +281,17 @@ public final class Bench {
     }
 
     /**
-     * [agreement with k = 10, agreement of the top 10 of the recall's default pool of 50 candidates]. A returned
-     * neighbour counts when it is one of the exact top 10 or ties the exact 10th similarity within 1e-6, so that
-     * equal vectors cannot turn the figure into a coin toss.
+     * [agreement with k = 10, agreement of the top 10 of the recall's default pool of 50 candidates, the same with
+     * ann-benchmarks' tolerance]. A returned neighbour counts when it is one of the exact top 10 or ties the exact
+     * 10th similarity within 1e-6 (the first two figures) or within 1e-3 (the third, ann-benchmarks' "k-nn" recall
+     * definition), so that equal or near-equal vectors cannot turn the figure into a coin toss.
      */
     private static double[] agreement(Path data, OnnxEmbedder embedder, List<String> queries) {
         try (LuceneVectorIndex index = new LuceneVectorIndex(data.resolve("index"))) {
             VectorIndex.Filter filter = new VectorIndex.Filter(new Id(TEAM), new Id(USER), null, Set.of(), Set.of());
             double k10 = 0;
             double pool = 0;
+            double poolLoose = 0;
             for (String q : queries) {
                 float[] v = embedder.embedQuery(q);
                 List<VectorIndex.Candidate> exactHits = index.exactSearch(filter, v, 10);
@@ -294,21 +300,23 @@ public final class Bench {
                 List<VectorIndex.Candidate> poolHits = new ArrayList<>(
                         index.search(new VectorIndex.Search(filter, v, embedder.modelId(), null, 50)));
                 poolHits.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
-                k10 += agreement(exactHits, approx10);
-                pool += agreement(exactHits, poolHits.subList(0, Math.min(10, poolHits.size())));
+                k10 += agreement(exactHits, approx10, 1e-6);
+                pool += agreement(exactHits, poolHits.subList(0, Math.min(10, poolHits.size())), 1e-6);
+                poolLoose += agreement(exactHits, poolHits.subList(0, Math.min(10, poolHits.size())), 1e-3);
             }
-            return new double[] {k10 / queries.size(), pool / queries.size()};
+            return new double[] {k10 / queries.size(), pool / queries.size(), poolLoose / queries.size()};
         }
     }
 
-    private static double agreement(List<VectorIndex.Candidate> exact, List<VectorIndex.Candidate> approx) {
+    private static double agreement(List<VectorIndex.Candidate> exact, List<VectorIndex.Candidate> approx,
+                                    double tolerance) {
         if (exact.isEmpty()) {
             return 1;
         }
         Set<Id> truth = new HashSet<>();
         exact.forEach(c -> truth.add(c.id()));
         double tenth = exact.get(exact.size() - 1).similarity();
-        long good = approx.stream().filter(c -> truth.contains(c.id()) || c.similarity() >= tenth - 1e-6).count();
+        long good = approx.stream().filter(c -> truth.contains(c.id()) || c.similarity() >= tenth - tolerance).count();
         return Math.min(good, exact.size()) / (double) exact.size();
     }
 

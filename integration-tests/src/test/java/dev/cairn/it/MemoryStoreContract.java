@@ -1,0 +1,181 @@
+package dev.cairn.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.VersionConflict;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.ListQuery;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryPatch;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Page;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.MemoryStore.IndexWork;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link MemoryStore} adapter must do, run against each real backend (SQLite file, dynalite). Each test
+ * works in a team of its own, so a shared backend needs no cleaning between tests.
+ */
+abstract class MemoryStoreContract {
+
+    protected abstract MemoryStore store();
+
+    private final Id team = new Id("t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+
+    private Memory memory(String id, Scope scope, String user, String content, long createdSecond, double importance) {
+        return new Memory(new Id(id), team, user == null ? null : new Id(user), scope, MemoryType.FACT, content,
+                List.of(new Id("infra")), importance, 0.9, null, Instant.ofEpochSecond(1_790_000_000L + createdSecond),
+                null, 0, null, List.of(new Id("msg-1")), 1, MemoryState.ACTIVE);
+    }
+
+    private static MemoryPatch content(String c) {
+        return new MemoryPatch(c, null, null, null, null, null, null, null);
+    }
+
+    @Test
+    void insertThenGet_shouldRoundTripEveryField() {
+        Memory m = memory("m1", Scope.USER, "alice", "Alice drinks green tea", 1, 0.25);
+        store().insertAll(List.of(m));
+        assertThat(store().get(team, new Id("m1"))).contains(m);
+        assertThat(store().get(new Id("elsewhere"), new Id("m1"))).isEmpty();
+        assertThat(store().getAll(team, List.of(new Id("m1"), new Id("nope")))).containsExactly(m);
+    }
+
+    @Test
+    void insert_shouldRefuseAnExistingId_andWriteNothingOfTheBatch() {
+        store().insertAll(List.of(memory("m1", Scope.TEAM, null, "first", 1, 0.5)));
+        assertThatThrownBy(() -> store().insertAll(List.of(memory("m2", Scope.TEAM, null, "second", 2, 0.5),
+                memory("m1", Scope.TEAM, null, "dup", 3, 0.5)))).isInstanceOf(VersionConflict.class);
+        assertThat(store().get(team, new Id("m1")).orElseThrow().content()).isEqualTo("first");
+        assertThat(store().get(team, new Id("m2"))).isEmpty();
+    }
+
+    @Test
+    void replace_shouldRefuseAStaleVersion_neverOverwriting() {
+        Memory v1 = memory("m1", Scope.TEAM, null, "v1", 1, 0.5);
+        store().insertAll(List.of(v1));
+        store().replace(v1.withChanges(content("v2")));
+        assertThatThrownBy(() -> store().replace(v1.withChanges(content("stale"))))
+                .isInstanceOf(VersionConflict.class);
+        Memory stored = store().get(team, new Id("m1")).orElseThrow();
+        assertThat(stored.content()).isEqualTo("v2");
+        assertThat(stored.version()).isEqualTo(2);
+    }
+
+    @Test
+    void concurrentWriters_ofOneVersion_shouldHaveExactlyOneWinner() throws Exception {
+        Memory v1 = memory("m1", Scope.TEAM, null, "v1", 1, 0.5);
+        store().insertAll(List.of(v1));
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Boolean>> results = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            Memory mine = v1.withChanges(content("writer " + i));
+            results.add(pool.submit(() -> {
+                go.await();
+                try {
+                    store().replace(mine);
+                    return true;
+                } catch (VersionConflict e) {
+                    return false;
+                }
+            }));
+        }
+        go.countDown();
+        int winners = 0;
+        for (Future<Boolean> f : results) {
+            winners += f.get() ? 1 : 0;
+        }
+        pool.shutdown();
+        assertThat(winners).isEqualTo(1);
+        assertThat(store().get(team, new Id("m1")).orElseThrow().version()).isEqualTo(2);
+    }
+
+    @Test
+    void delete_shouldHideAtOnce_stayPendingForTheIndex_thenPurge() {
+        store().insertAll(List.of(memory("m1", Scope.TEAM, null, "doomed", 1, 0.5)));
+        store().markIndexed(team, new Id("m1"), 1);
+        assertThat(pendingOfThisTeam()).isEmpty();
+        store().delete(team, new Id("m1"), 1);
+        assertThat(store().get(team, new Id("m1"))).isEmpty();
+        assertThat(pendingOfThisTeam()).singleElement().satisfies(w -> {
+            assertThat(w.isDelete()).isTrue();
+            assertThat(w.version()).isEqualTo(2);
+        });
+        assertThatThrownBy(() -> store().delete(team, new Id("m1"), 2)).isInstanceOf(NotFound.class);
+        store().markIndexed(team, new Id("m1"), 2);
+        assertThat(pendingOfThisTeam()).isEmpty();
+    }
+
+    @Test
+    void changes_shouldBePendingForTheIndex_untilMarkedAtTheirVersion() {
+        Memory v1 = memory("m1", Scope.TEAM, null, "v1", 1, 0.5);
+        store().insertAll(List.of(v1));
+        assertThat(pendingOfThisTeam()).extracting(IndexWork::version).containsExactly(1L);
+        store().replace(v1.withChanges(content("v2")));
+        store().markIndexed(team, new Id("m1"), 1); // a late mark for the old version changes nothing
+        assertThat(pendingOfThisTeam()).extracting(IndexWork::version).containsExactly(2L);
+        store().markIndexed(team, new Id("m1"), 2);
+        assertThat(pendingOfThisTeam()).isEmpty();
+    }
+
+    @Test
+    void recordAccess_shouldCount_withoutChangingTheVersion() {
+        store().insertAll(List.of(memory("m1", Scope.TEAM, null, "read me", 1, 0.5)));
+        Instant at = Instant.parse("2026-11-29T10:00:00Z");
+        store().recordAccess(team, List.of(new Id("m1")), at);
+        store().recordAccess(team, List.of(new Id("m1")), at.plusSeconds(5));
+        Memory m = store().get(team, new Id("m1")).orElseThrow();
+        assertThat(m.accessCount()).isEqualTo(2);
+        assertThat(m.lastAccessedAt()).isEqualTo(at.plusSeconds(5));
+        assertThat(m.version()).isEqualTo(1);
+    }
+
+    @Test
+    void list_shouldPageEveryVisibleMemory_inBothOrders() {
+        List<Memory> all = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            all.add(memory(String.format("m%02d", i), Scope.TEAM, null, "team " + i, i, (i % 4) / 4.0));
+        }
+        all.add(memory("a1", Scope.USER, "alice", "alice's", 20, 0.9));
+        all.add(memory("b1", Scope.USER, "bob", "bob's", 21, 0.9));
+        store().insertAll(all);
+        for (ListQuery.Order order : ListQuery.Order.values()) {
+            Set<String> seen = new HashSet<>();
+            List<Double> keys = new ArrayList<>();
+            ListQuery.Cursor cursor = null;
+            do {
+                Page page = store().list(new ListQuery(team, new Id("alice"), null, null, null, order, 4, cursor));
+                for (Memory m : page.memories()) {
+                    assertThat(seen.add(m.id().value())).as("no repeats in " + order).isTrue();
+                    keys.add(order == ListQuery.Order.RECENCY ? m.createdAt().toEpochMilli() : m.importance());
+                }
+                cursor = page.next();
+            } while (cursor != null);
+            assertThat(seen).as(order.name()).hasSize(10).contains("a1").doesNotContain("b1");
+            assertThat(keys).isSortedAccordingTo((a, b) -> Double.compare(b, a));
+        }
+        Page mine = store().list(new ListQuery(team, new Id("bob"), Scope.USER, null, null, ListQuery.Order.RECENCY,
+                50, null));
+        assertThat(mine.memories()).extracting(m -> m.id().value()).containsExactly("b1");
+    }
+
+    private List<IndexWork> pendingOfThisTeam() {
+        return store().pendingIndex(10_000).stream().filter(w -> w.team().equals(team)).toList();
+    }
+}
