@@ -85,13 +85,13 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     static final String F_VERSION = "version";
     private static final String MODEL_KEY = "cairn.model";
     /**
-     * HNSW (M = 16, construction beam 100) over int8 scalar-quantized vectors: building and walking the graph on
-     * bytes is several times cheaper than on floats, which is what keeps indexing from eating the ingest budget.
-     * The raw floats are kept, and every candidate is re-scored exactly, so reported similarities are not
-     * approximations. (M = 32 / beam 200 on floats bought no measurable agreement but cost a third of ingest.)
-     * Readers need no codec: the format is recorded by name.
+     * HNSW over int8 scalar-quantized vectors with a denser graph than Lucene's default (M = 32, construction beam 200
+     * instead of 16 / 100). Memories are short, similar sentences; on 100k of them the default graph kept only about
+     * 91 % of the exact top 10 (floats or int8 alike), this one 98.5 % at a query beam of 200, and building on bytes
+     * keeps the extra graph work cheap. The raw floats are kept and every candidate is re-scored exactly, so reported
+     * similarities are not approximations. Readers need no codec: the format is recorded by name.
      */
-    private static final KnnVectorsFormat VECTORS = new Lucene99HnswScalarQuantizedVectorsFormat(16, 100);
+    private static final KnnVectorsFormat VECTORS = new Lucene99HnswScalarQuantizedVectorsFormat(32, 200);
     private static final ExecutorService SEARCH_POOL = Executors.newFixedThreadPool(
             Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
                 Thread t = new Thread(r, "cairn-lucene-search");
@@ -99,8 +99,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                 return t;
             });
     /**
-     * Like OpenSearch's num_candidates: the beam explored per query, whatever k the caller asks for. Measured at 100k
-     * memories: beam 100 kept 96.7 % of the exact top 10, beam 200 98.3 % (+0.5 ms), beam 400 100 % (+2.8 ms).
+     * Like OpenSearch's num_candidates: the beam explored per query, whatever k the caller asks for. Measured on 100k
+     * memories with this graph: beam 100 kept 95.8 % of the exact top 10, beam 200 98.5 %.
      */
     private static final int MIN_KNN_CANDIDATES = 200;
 
