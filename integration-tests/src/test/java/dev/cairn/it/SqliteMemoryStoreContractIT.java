@@ -1,23 +1,46 @@
 package dev.cairn.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.cairn.embedded.SqliteMemoryStore;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.MemoryStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 
 /** The store contract on the embedded default (one SQLite file for the class). */
 class SqliteMemoryStoreContractIT extends MemoryStoreContract {
 
+    private static final Path FILE;
     private static final SqliteMemoryStore STORE;
 
     static {
         try {
-            STORE = new SqliteMemoryStore(Files.createTempDirectory(LocalServer.workDir(), "sqlite-")
-                    .resolve("memories.db"));
+            FILE = Files.createTempDirectory(LocalServer.workDir(), "sqlite-").resolve("memories.db");
+            STORE = new SqliteMemoryStore(FILE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void everyAcknowledgedWrite_shouldBeOnDisk_forASecondProcessToRead() {
+        Memory m = new Memory(new Id("durable1"), new Id("durability"), null, Scope.TEAM, MemoryType.FACT, "on disk",
+                List.of(), 0.5, 1.0, null, Instant.parse("2026-11-29T00:00:00Z"), null, 0, null, List.of(), 1,
+                MemoryState.ACTIVE);
+        STORE.insertAll(List.of(m));
+        try (SqliteMemoryStore other = new SqliteMemoryStore(FILE)) {
+            assertThat(other.get(new Id("durability"), new Id("durable1"))).contains(m);
         }
     }
 
