@@ -1,6 +1,7 @@
 package dev.cairn.aws;
 
 import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.ListQuery;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.retry.backoff.FixedDelayBackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
@@ -28,6 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -63,6 +66,33 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     public DynamoDbMemoryStore(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;
         this.table = table;
+    }
+
+    /**
+     * Runs one port operation, turning "DynamoDB did not answer, even after the SDK's retries" (network errors,
+     * throttling, 5xx) into {@link StoreUnavailable}, which the API answers with 503 and Retry-After. A failed
+     * condition or a validation error is not an outage and passes through.
+     */
+    private <T> T guarded(java.util.function.Supplier<T> operation) {
+        try {
+            return operation.get();
+        } catch (ConditionalCheckFailedException e) {
+            throw e;
+        } catch (SdkClientException e) {
+            throw new StoreUnavailable("the record store", Duration.ofSeconds(2), e);
+        } catch (DynamoDbException e) {
+            if (e.isThrottlingException() || e.statusCode() >= 500) {
+                throw new StoreUnavailable("the record store", Duration.ofSeconds(5), e);
+            }
+            throw e;
+        }
+    }
+
+    private void guardedRun(Runnable operation) {
+        guarded(() -> {
+            operation.run();
+            return null;
+        });
     }
 
     /** Creates the table with its indexes if it does not exist (local runs and tests; CDK owns it in AWS). */
@@ -116,20 +146,22 @@ public final class DynamoDbMemoryStore implements MemoryStore {
      */
     @Override
     public void insertAll(List<Memory> memories) {
-        List<Memory> written = new ArrayList<>();
-        try {
-            for (Memory m : memories) {
-                dynamo.putItem(b -> b.tableName(table).item(toItem(m, 0))
-                        .conditionExpression("attribute_not_exists(pk)"));
-                written.add(m);
+        guardedRun(() -> {
+            List<Memory> written = new ArrayList<>();
+            try {
+                for (Memory m : memories) {
+                    dynamo.putItem(b -> b.tableName(table).item(toItem(m, 0))
+                            .conditionExpression("attribute_not_exists(pk)"));
+                    written.add(m);
+                }
+            } catch (ConditionalCheckFailedException e) {
+                undo(written);
+                throw new VersionConflict("a memory with one of these ids", 0, 1);
+            } catch (RuntimeException e) {
+                undo(written);
+                throw e;
             }
-        } catch (ConditionalCheckFailedException e) {
-            undo(written);
-            throw new VersionConflict("a memory with one of these ids", 0, 1);
-        } catch (RuntimeException e) {
-            undo(written);
-            throw e;
-        }
+        });
     }
 
     private void undo(List<Memory> written) {
@@ -141,87 +173,95 @@ public final class DynamoDbMemoryStore implements MemoryStore {
 
     @Override
     public Optional<Memory> get(Id team, Id id) {
-        Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(keyOf(team, id))
-                .consistentRead(true)).item();
-        if (item == null || item.isEmpty() || isDeleted(item)) {
-            return Optional.empty();
-        }
-        return Optional.of(fromItem(item));
+        return guarded(() -> {
+            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(keyOf(team, id))
+                    .consistentRead(true)).item();
+            if (item == null || item.isEmpty() || isDeleted(item)) {
+                return Optional.empty();
+            }
+            return Optional.of(fromItem(item));
+        });
     }
 
     @Override
     public List<Memory> getAll(Id team, Collection<Id> ids) {
-        List<Memory> out = new ArrayList<>(ids.size());
-        List<Id> all = List.copyOf(ids);
-        for (int from = 0; from < all.size(); from += 100) { // BatchGetItem takes at most 100 keys
-            List<Map<String, AttributeValue>> keys = new ArrayList<>();
-            for (Id id : all.subList(from, Math.min(all.size(), from + 100))) {
-                keys.add(keyOf(team, id));
-            }
-            Map<String, KeysAndAttributes> request = Map.of(table,
-                    KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
-            while (!request.isEmpty()) {
-                Map<String, KeysAndAttributes> req = request;
-                BatchGetItemResponse r = dynamo.batchGetItem(b -> b.requestItems(req));
-                for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
-                    if (!isDeleted(item)) {
-                        out.add(fromItem(item));
-                    }
+        return guarded(() -> {
+            List<Memory> out = new ArrayList<>(ids.size());
+            List<Id> all = List.copyOf(ids);
+            for (int from = 0; from < all.size(); from += 100) { // BatchGetItem takes at most 100 keys
+                List<Map<String, AttributeValue>> keys = new ArrayList<>();
+                for (Id id : all.subList(from, Math.min(all.size(), from + 100))) {
+                    keys.add(keyOf(team, id));
                 }
-                request = r.unprocessedKeys() == null ? Map.of() : r.unprocessedKeys();
+                Map<String, KeysAndAttributes> request = Map.of(table,
+                        KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
+                while (!request.isEmpty()) {
+                    Map<String, KeysAndAttributes> req = request;
+                    BatchGetItemResponse r = dynamo.batchGetItem(b -> b.requestItems(req));
+                    for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
+                        if (!isDeleted(item)) {
+                            out.add(fromItem(item));
+                        }
+                    }
+                    request = r.unprocessedKeys() == null ? Map.of() : r.unprocessedKeys();
+                }
             }
-        }
-        return out;
+            return out;
+        });
     }
 
     /** An update rather than a put: the index bookkeeping on the item is the store's, not the caller's. */
     @Override
     public void replace(Memory updated) {
-        long expected = updated.version() - 1;
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":type", str(updated.type().wire()));
-        values.put(":content", str(updated.content()));
-        values.put(":tags", list(updated.tags()));
-        values.put(":imp", num(updated.importance()));
-        values.put(":ik", str(importanceKey(updated.importance(), updated.id().value())));
-        values.put(":conf", num(updated.confidence()));
-        values.put(":ev", list(updated.evidence()));
-        values.put(":v", num(updated.version()));
-        values.put(":state", str(updated.state().wire()));
-        values.put(":p", str(PENDING_ALL));
-        values.put(":expected", num(expected));
-        values.put(":false", bool(false));
-        String update = "SET #type = :type, content = :content, tags = :tags, importance = :imp, imp_key = :ik, "
-                + "confidence = :conf, evidence = :ev, version = :v, #state = :state, pending = :p";
-        if (updated.occurredAt() != null) {
-            update += ", occurred_at = :occurred";
-            values.put(":occurred", num(updated.occurredAt().toEpochMilli()));
-        } else {
-            update += " REMOVE occurred_at";
-        }
-        String expression = update;
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(keyOf(updated.team(), updated.id()))
-                    .updateExpression(expression).conditionExpression("version = :expected AND deleted = :false")
-                    .expressionAttributeNames(Map.of("#type", "type", "#state", "state"))
-                    .expressionAttributeValues(values));
-        } catch (ConditionalCheckFailedException e) {
-            throw conflict(updated.team(), updated.id(), expected);
-        }
+        guardedRun(() -> {
+            long expected = updated.version() - 1;
+            Map<String, AttributeValue> values = new HashMap<>();
+            values.put(":type", str(updated.type().wire()));
+            values.put(":content", str(updated.content()));
+            values.put(":tags", list(updated.tags()));
+            values.put(":imp", num(updated.importance()));
+            values.put(":ik", str(importanceKey(updated.importance(), updated.id().value())));
+            values.put(":conf", num(updated.confidence()));
+            values.put(":ev", list(updated.evidence()));
+            values.put(":v", num(updated.version()));
+            values.put(":state", str(updated.state().wire()));
+            values.put(":p", str(PENDING_ALL));
+            values.put(":expected", num(expected));
+            values.put(":false", bool(false));
+            String update = "SET #type = :type, content = :content, tags = :tags, importance = :imp, imp_key = :ik, "
+                    + "confidence = :conf, evidence = :ev, version = :v, #state = :state, pending = :p";
+            if (updated.occurredAt() != null) {
+                update += ", occurred_at = :occurred";
+                values.put(":occurred", num(updated.occurredAt().toEpochMilli()));
+            } else {
+                update += " REMOVE occurred_at";
+            }
+            String expression = update;
+            try {
+                dynamo.updateItem(b -> b.tableName(table).key(keyOf(updated.team(), updated.id()))
+                        .updateExpression(expression).conditionExpression("version = :expected AND deleted = :false")
+                        .expressionAttributeNames(Map.of("#type", "type", "#state", "state"))
+                        .expressionAttributeValues(values));
+            } catch (ConditionalCheckFailedException e) {
+                throw conflict(updated.team(), updated.id(), expected);
+            }
+        });
     }
 
     @Override
     public void delete(Id team, Id id, long expectedVersion) {
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
-                    .updateExpression("SET deleted = :true, version = :next, content = :empty, pending = :p")
-                    .conditionExpression("version = :expected AND deleted = :false")
-                    .expressionAttributeValues(Map.of(":true", bool(true), ":false", bool(false),
-                            ":next", num(expectedVersion + 1), ":expected", num(expectedVersion),
-                            ":empty", str(""), ":p", str(PENDING_ALL))));
-        } catch (ConditionalCheckFailedException e) {
-            throw conflict(team, id, expectedVersion);
-        }
+        guardedRun(() -> {
+            try {
+                dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
+                        .updateExpression("SET deleted = :true, version = :next, content = :empty, pending = :p")
+                        .conditionExpression("version = :expected AND deleted = :false")
+                        .expressionAttributeValues(Map.of(":true", bool(true), ":false", bool(false),
+                                ":next", num(expectedVersion + 1), ":expected", num(expectedVersion),
+                                ":empty", str(""), ":p", str(PENDING_ALL))));
+            } catch (ConditionalCheckFailedException e) {
+                throw conflict(team, id, expectedVersion);
+            }
+        });
     }
 
     private RuntimeException conflict(Id team, Id id, long expected) {
@@ -239,63 +279,65 @@ public final class DynamoDbMemoryStore implements MemoryStore {
      */
     @Override
     public Page list(ListQuery q) {
-        Map<String, String> names = new HashMap<>();
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":pk", str(partition(q.team())));
-        values.put(":false", bool(false));
-        StringBuilder filter = new StringBuilder("deleted = :false");
-        if (q.scope() == Scope.USER) {
-            filter.append(" AND #scope = :user_scope AND user_id = :viewer");
-            values.put(":user_scope", str("user"));
-            values.put(":viewer", str(q.viewer().value()));
-        } else if (q.scope() == Scope.TEAM) {
-            filter.append(" AND #scope = :team_scope");
-            values.put(":team_scope", str("team"));
-        } else {
-            filter.append(" AND (#scope = :team_scope OR user_id = :viewer)");
-            values.put(":team_scope", str("team"));
-            values.put(":viewer", str(q.viewer().value()));
-        }
-        names.put("#scope", "scope");
-        if (q.type() != null) {
-            filter.append(" AND #type = :type");
-            names.put("#type", "type");
-            values.put(":type", str(q.type().wire()));
-        }
-        if (q.tag() != null) {
-            filter.append(" AND contains(tags, :tag)");
-            values.put(":tag", str(q.tag().value()));
-        }
-        boolean byImportance = q.order() == ListQuery.Order.IMPORTANCE;
-        String keyCondition = "pk = :pk";
-        Map<String, AttributeValue> start = q.after() == null ? null : startKey(q);
-        List<Memory> rows = new ArrayList<>();
-        do {
-            QueryRequest.Builder req = QueryRequest.builder().tableName(table).keyConditionExpression(keyCondition)
-                    .filterExpression(filter.toString()).expressionAttributeNames(names)
-                    .expressionAttributeValues(values).scanIndexForward(false).consistentRead(true)
-                    .limit(Math.max(q.limit() * 2, 25));
-            req.indexName(byImportance ? IMPORTANCE_INDEX : RECENCY_INDEX);
-            if (start != null) {
-                req.exclusiveStartKey(start);
+        return guarded(() -> {
+            Map<String, String> names = new HashMap<>();
+            Map<String, AttributeValue> values = new HashMap<>();
+            values.put(":pk", str(partition(q.team())));
+            values.put(":false", bool(false));
+            StringBuilder filter = new StringBuilder("deleted = :false");
+            if (q.scope() == Scope.USER) {
+                filter.append(" AND #scope = :user_scope AND user_id = :viewer");
+                values.put(":user_scope", str("user"));
+                values.put(":viewer", str(q.viewer().value()));
+            } else if (q.scope() == Scope.TEAM) {
+                filter.append(" AND #scope = :team_scope");
+                values.put(":team_scope", str("team"));
+            } else {
+                filter.append(" AND (#scope = :team_scope OR user_id = :viewer)");
+                values.put(":team_scope", str("team"));
+                values.put(":viewer", str(q.viewer().value()));
             }
-            QueryResponse r = dynamo.query(req.build());
-            for (Map<String, AttributeValue> item : r.items()) {
-                rows.add(fromItem(item));
-                if (rows.size() == q.limit() + 1) {
-                    break;
+            names.put("#scope", "scope");
+            if (q.type() != null) {
+                filter.append(" AND #type = :type");
+                names.put("#type", "type");
+                values.put(":type", str(q.type().wire()));
+            }
+            if (q.tag() != null) {
+                filter.append(" AND contains(tags, :tag)");
+                values.put(":tag", str(q.tag().value()));
+            }
+            boolean byImportance = q.order() == ListQuery.Order.IMPORTANCE;
+            String keyCondition = "pk = :pk";
+            Map<String, AttributeValue> start = q.after() == null ? null : startKey(q);
+            List<Memory> rows = new ArrayList<>();
+            do {
+                QueryRequest.Builder req = QueryRequest.builder().tableName(table).keyConditionExpression(keyCondition)
+                        .filterExpression(filter.toString()).expressionAttributeNames(names)
+                        .expressionAttributeValues(values).scanIndexForward(false).consistentRead(true)
+                        .limit(Math.max(q.limit() * 2, 25));
+                req.indexName(byImportance ? IMPORTANCE_INDEX : RECENCY_INDEX);
+                if (start != null) {
+                    req.exclusiveStartKey(start);
                 }
+                QueryResponse r = dynamo.query(req.build());
+                for (Map<String, AttributeValue> item : r.items()) {
+                    rows.add(fromItem(item));
+                    if (rows.size() == q.limit() + 1) {
+                        break;
+                    }
+                }
+                start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+            } while (rows.size() <= q.limit() && start != null);
+            ListQuery.Cursor next = null;
+            if (rows.size() > q.limit()) {
+                rows = rows.subList(0, q.limit());
+                Memory last = rows.get(rows.size() - 1);
+                next = new ListQuery.Cursor(byImportance ? last.importance() : last.createdAt().toEpochMilli(),
+                        last.id().value());
             }
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (rows.size() <= q.limit() && start != null);
-        ListQuery.Cursor next = null;
-        if (rows.size() > q.limit()) {
-            rows = rows.subList(0, q.limit());
-            Memory last = rows.get(rows.size() - 1);
-            next = new ListQuery.Cursor(byImportance ? last.importance() : last.createdAt().toEpochMilli(),
-                    last.id().value());
-        }
-        return new Page(List.copyOf(rows), next);
+            return new Page(List.copyOf(rows), next);
+        });
     }
 
     private Map<String, AttributeValue> startKey(ListQuery q) {
@@ -322,58 +364,64 @@ public final class DynamoDbMemoryStore implements MemoryStore {
 
     @Override
     public void recordAccess(Id team, Collection<Id> ids, Instant at) {
-        for (Id id : ids) {
-            try {
-                dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
-                        .updateExpression("ADD access_count :one SET last_accessed_at = :at")
-                        .conditionExpression("attribute_exists(pk) AND deleted = :false AND "
-                                + "(attribute_not_exists(last_accessed_at) OR last_accessed_at < :at)")
-                        .expressionAttributeValues(Map.of(":one", num(1), ":at", num(at.toEpochMilli()),
-                                ":false", bool(false))));
-            } catch (ConditionalCheckFailedException e) {
-                // deleted meanwhile, or a later access already recorded: statistics are best effort
+        guardedRun(() -> {
+            for (Id id : ids) {
+                try {
+                    dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
+                            .updateExpression("ADD access_count :one SET last_accessed_at = :at")
+                            .conditionExpression("attribute_exists(pk) AND deleted = :false AND "
+                                    + "(attribute_not_exists(last_accessed_at) OR last_accessed_at < :at)")
+                            .expressionAttributeValues(Map.of(":one", num(1), ":at", num(at.toEpochMilli()),
+                                    ":false", bool(false))));
+                } catch (ConditionalCheckFailedException e) {
+                    // deleted meanwhile, or a later access already recorded: statistics are best effort
+                }
             }
-        }
+        });
     }
 
     @Override
     public List<IndexWork> pendingIndex(int limit) {
-        QueryResponse r = dynamo.query(b -> b.tableName(table).indexName(PENDING_INDEX)
-                .keyConditionExpression("pending = :p").expressionAttributeValues(Map.of(":p", str(PENDING_ALL)))
-                .limit(limit));
-        List<IndexWork> out = new ArrayList<>();
-        for (Map<String, AttributeValue> keys : r.items()) {
-            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table)
-                    .key(Map.of(PK, keys.get(PK), SK, keys.get(SK))).consistentRead(true)).item();
-            if (item == null || item.isEmpty() || !item.containsKey("pending")) {
-                continue; // indexed since the (eventually consistent) index was read
+        return guarded(() -> {
+            QueryResponse r = dynamo.query(b -> b.tableName(table).indexName(PENDING_INDEX)
+                    .keyConditionExpression("pending = :p").expressionAttributeValues(Map.of(":p", str(PENDING_ALL)))
+                    .limit(limit));
+            List<IndexWork> out = new ArrayList<>();
+            for (Map<String, AttributeValue> keys : r.items()) {
+                Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table)
+                        .key(Map.of(PK, keys.get(PK), SK, keys.get(SK))).consistentRead(true)).item();
+                if (item == null || item.isEmpty() || !item.containsKey("pending")) {
+                    continue; // indexed since the (eventually consistent) index was read
+                }
+                Id team = new Id(item.get(PK).s().substring(2));
+                Id id = new Id(item.get(SK).s().substring(MEMORY_PREFIX.length()));
+                long version = Long.parseLong(item.get("version").n());
+                out.add(new IndexWork(team, id, version, isDeleted(item) ? null : fromItem(item)));
             }
-            Id team = new Id(item.get(PK).s().substring(2));
-            Id id = new Id(item.get(SK).s().substring(MEMORY_PREFIX.length()));
-            long version = Long.parseLong(item.get("version").n());
-            out.add(new IndexWork(team, id, version, isDeleted(item) ? null : fromItem(item)));
-        }
-        return out;
+            return out;
+        });
     }
 
     @Override
     public void markIndexed(Id team, Id id, long version) {
-        try {
-            dynamo.deleteItem(b -> b.tableName(table).key(keyOf(team, id))
-                    .conditionExpression("deleted = :true AND version <= :v")
-                    .expressionAttributeValues(Map.of(":true", bool(true), ":v", num(version))));
-            return;
-        } catch (ConditionalCheckFailedException e) {
-            // not a tombstone at or below this version: mark instead
-        }
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
-                    .updateExpression("SET indexed_version = :v REMOVE pending")
-                    .conditionExpression("attribute_exists(pk) AND version = :v AND indexed_version < :v")
-                    .expressionAttributeValues(Map.of(":v", num(version))));
-        } catch (ConditionalCheckFailedException e) {
-            // a newer version arrived (it stays pending) or this one was marked already
-        }
+        guardedRun(() -> {
+            try {
+                dynamo.deleteItem(b -> b.tableName(table).key(keyOf(team, id))
+                        .conditionExpression("deleted = :true AND version <= :v")
+                        .expressionAttributeValues(Map.of(":true", bool(true), ":v", num(version))));
+                return;
+            } catch (ConditionalCheckFailedException e) {
+                // not a tombstone at or below this version: mark instead
+            }
+            try {
+                dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
+                        .updateExpression("SET indexed_version = :v REMOVE pending")
+                        .conditionExpression("attribute_exists(pk) AND version = :v AND indexed_version < :v")
+                        .expressionAttributeValues(Map.of(":v", num(version))));
+            } catch (ConditionalCheckFailedException e) {
+                // a newer version arrived (it stays pending) or this one was marked already
+            }
+        });
     }
 
     private static Map<String, AttributeValue> keyOf(Id team, Id id) {

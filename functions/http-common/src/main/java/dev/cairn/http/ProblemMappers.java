@@ -12,6 +12,7 @@ import dev.cairn.model.error.FieldError;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.error.NotFound;
 import dev.cairn.model.error.PreconditionRequired;
+import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.TeamAccessDenied;
 import dev.cairn.model.error.VersionConflict;
 import jakarta.ws.rs.WebApplicationException;
@@ -30,6 +31,11 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response domain(CairnException e) {
         int status = statusOf(e);
+        if (e instanceof StoreUnavailable su) {
+            return Response.status(503).type(Problem.MEDIA_TYPE)
+                    .header(HttpHeaders.RETRY_AFTER, Math.max(1, su.retryAfter().toSeconds()))
+                    .entity(Problem.of(e.kind(), e.title(), 503, e.detail())).build();
+        }
         List<FieldError> errors = e instanceof InvalidInput ii ? ii.errors() : null;
         return problem(Problem.of(e.kind(), e.title(), status, e.detail(), errors));
     }
@@ -49,6 +55,8 @@ public class ProblemMappers {
             return 413;
         } else if (e instanceof PreconditionRequired) {
             return 428;
+        } else if (e instanceof StoreUnavailable) {
+            return 503;
         }
         return 422;
     }

@@ -1,0 +1,39 @@
+package dev.cairn.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cairn.model.error.ContentTooLarge;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.StoreUnavailable;
+import dev.cairn.model.error.TeamAccessDenied;
+import dev.cairn.model.error.VersionConflict;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ProblemMappersTest {
+
+    private final ProblemMappers mappers = new ProblemMappers();
+
+    @Test
+    void domainErrors_shouldMapToTheirStatus_asProblemJson() {
+        assertThat(mappers.domain(new InvalidInput("top_k", "must be positive")).getStatus()).isEqualTo(400);
+        assertThat(mappers.domain(new TeamAccessDenied("beta")).getStatus()).isEqualTo(403);
+        assertThat(mappers.domain(new NotFound("memory m1")).getStatus()).isEqualTo(404);
+        assertThat(mappers.domain(new VersionConflict("memory m1", 1, 2)).getStatus()).isEqualTo(412);
+        Response tooLarge = mappers.domain(new ContentTooLarge("content", 40_000, 32_768));
+        assertThat(tooLarge.getStatus()).isEqualTo(413);
+        assertThat(tooLarge.getMediaType().toString()).isEqualTo("application/problem+json");
+        assertThat(((Problem) tooLarge.getEntity()).detail()).contains("32768");
+    }
+
+    @Test
+    void anOutage_shouldBe503_withRetryAfter() {
+        Response r = mappers.domain(new StoreUnavailable("the record store", Duration.ofSeconds(5),
+                new RuntimeException("connection refused")));
+        assertThat(r.getStatus()).isEqualTo(503);
+        assertThat(r.getHeaderString("Retry-After")).isEqualTo("5");
+        assertThat(((Problem) r.getEntity()).detail()).contains("retry in 5 s").doesNotContain("refused");
+    }
+}
