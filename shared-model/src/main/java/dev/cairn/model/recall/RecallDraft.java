@@ -66,7 +66,12 @@ public record RecallDraft(
             beta = c.unitInterval("weights.beta", weights.beta());
             gamma = c.unitInterval("weights.gamma", weights.gamma());
         }
-        Double halfLife = c.range("half_life_days", halfLifeDays, Double.MIN_VALUE, RecallWeights.MAX_HALF_LIFE_DAYS);
+        Double halfLife = halfLifeDays;
+        if (halfLife != null && !(halfLife > 0 && halfLife <= RecallWeights.MAX_HALF_LIFE_DAYS)) {
+            c.fail("half_life_days", "must be above 0 and at most " + (long) RecallWeights.MAX_HALF_LIFE_DAYS
+                    + " days (got " + halfLife + ")");
+            halfLife = null;
+        }
         int effectiveTopK = k == null ? settings.defaultTopK() : k;
         Integer pool = c.range("candidates", candidates, 1, settings.maxCandidates());
         if (pool != null && pool < effectiveTopK) {

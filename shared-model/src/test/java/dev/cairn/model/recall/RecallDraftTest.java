@@ -47,6 +47,12 @@ class RecallDraftTest {
     }
 
     @Test
+    void validate_shouldExplainTheHalfLifeRange_inDays() {
+        assertThatThrownBy(() -> draft(3, null, -2.0, null).validate(SETTINGS))
+                .hasMessageContaining("half_life_days must be above 0 and at most 36500 days (got -2.0)");
+    }
+
+    @Test
     void validate_shouldRefuseAllZeroWeights() {
         assertThatThrownBy(() -> draft(3, new RecallDraft.Weights(0.0, 0.0, 0.0), null, null).validate(SETTINGS))
                 .isInstanceOf(InvalidInput.class).hasMessageContaining("positive");
