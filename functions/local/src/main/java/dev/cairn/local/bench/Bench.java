@@ -155,8 +155,9 @@ public final class Bench {
             }
             log("ingest: %.1f memories/s through memories:batch", ingestPerSec);
 
-            // Recalls, one client, end to end over HTTP.
-            for (int i = 0; i < 20; i++) {
+            // Recalls, one client, end to end over HTTP, after a warm-up long enough for the JIT to settle (the
+            // server's latency kept falling for the first few hundred recalls).
+            for (int i = 0; i < 300; i++) {
                 recall(http, base, token, queries.get(i % queries.size()));
             }
             double[] recallMs = new double[queries.size()];
