@@ -1,7 +1,6 @@
 package dev.cairn.it;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
@@ -38,9 +37,7 @@ public final class Dynalite implements BeforeAllCallback {
                 throw new IllegalStateException(cli + " is missing: run npm ci in integration-tests (Maven's "
                         + "pre-integration-test phase does)");
             }
-            try (ServerSocket s = new ServerSocket(0)) {
-                port = s.getLocalPort();
-            }
+            port = Processes.freePort();
             Path log = LocalServer.workDir().resolve("dynalite.log");
             process = new ProcessBuilder("node", cli.toString(), "--port", String.valueOf(port))
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -66,12 +63,7 @@ public final class Dynalite implements BeforeAllCallback {
     }
 
     private static void stop() throws InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
+        Processes.stop(process, 10);
     }
 
     /** A client for the running dynalite, with the SDK's standard retries (as in AWS). */

@@ -1,7 +1,6 @@
 package dev.cairn.it;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -46,7 +45,7 @@ public final class LocalServer implements AutoCloseable {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException(JAR + " is missing: build functions/local first (./mvnw install)");
         }
-        port = freePort();
+        port = Processes.freePort();
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
                 "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms"));
         cmd.addAll(List.of(jvmOptions));
@@ -80,12 +79,7 @@ public final class LocalServer implements AutoCloseable {
     }
 
     public void stop() throws InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
+        Processes.stop(process, 30);
     }
 
     @Override
@@ -132,12 +126,6 @@ public final class LocalServer implements AutoCloseable {
     }
 
     private static String java() {
-        return ProcessHandle.current().info().command().orElse("java");
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return Processes.java();
     }
 }

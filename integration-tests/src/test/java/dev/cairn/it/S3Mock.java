@@ -1,6 +1,5 @@
 package dev.cairn.it;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,11 +35,10 @@ public final class S3Mock implements BeforeAllCallback {
             if (!Files.exists(jar)) {
                 throw new IllegalStateException(jar + " is missing: Maven's pre-integration-test phase copies it");
             }
-            port = freePort();
-            int httpsPort = freePort();
+            port = Processes.freePort();
+            int httpsPort = Processes.freePort();
             Path log = LocalServer.workDir().resolve("s3mock.log");
-            String java = ProcessHandle.current().info().command().orElse("java");
-            process = new ProcessBuilder(java, "-Xmx256m", "-jar", jar.toString(),
+            process = new ProcessBuilder(Processes.java(), "-Xmx256m", "-jar", jar.toString(),
                     "--com.adobe.testing.s3mock.httpPort=" + port, "--server.port=" + httpsPort,
                     "--server.address=127.0.0.1")
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -72,18 +70,7 @@ public final class S3Mock implements BeforeAllCallback {
     }
 
     private static void stop() throws InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
-    }
-
-    private static int freePort() throws java.io.IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        Processes.stop(process, 20);
     }
 
     /** A path-style client for the running S3Mock. */
