@@ -14,6 +14,7 @@ import dev.cairn.model.port.VectorIndex.Filter;
 import dev.cairn.model.port.VectorIndex.Key;
 import dev.cairn.model.port.VectorIndex.Search;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -31,7 +32,7 @@ class LuceneVectorIndexTest {
     private static Entry entry(String team, String id, long version, Scope scope, String user, String text,
                                float[] v) {
         return new Entry(new Key(new Id(team), new Id(id), version), scope, user == null ? null : new Id(user),
-                MemoryType.FACT, List.of(), text, v, MODEL);
+                MemoryType.FACT, List.of(), text, Instant.parse("2026-01-01T00:00:00Z"), v, MODEL);
     }
 
     private static float[] vec(float... v) {
@@ -114,7 +115,7 @@ class LuceneVectorIndexTest {
                     Set.of()), vec(1, 0, 0), "other-model", null, 3))).isInstanceOf(EmbeddingModelMismatch.class)
                     .hasMessageContaining(MODEL).hasMessageContaining("other-model");
             Entry foreign = new Entry(new Key(new Id("acme"), new Id("m2"), 1), Scope.TEAM, null, MemoryType.FACT,
-                    List.of(), "x", vec(1, 0, 0), "other-model");
+                    List.of(), "x", Instant.parse("2026-01-01T00:00:00Z"), vec(1, 0, 0), "other-model");
             assertThatThrownBy(() -> index.upsert(List.of(foreign))).isInstanceOf(EmbeddingModelMismatch.class);
             assertThat(ids(index.search(search("acme", "a", null, vec(1, 0, 0), 3)))).containsExactly("m1");
         }

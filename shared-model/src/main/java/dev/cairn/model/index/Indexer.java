@@ -77,7 +77,7 @@ public final class Indexer {
             for (int i = 0; i < active.size(); i++) {
                 Memory m = active.get(i);
                 entries.add(new VectorIndex.Entry(new VectorIndex.Key(m.team(), m.id(), m.version()), m.scope(),
-                        m.user(), m.type(), m.tags(), m.content(), vectors.get(i), embedder.modelId()));
+                        m.user(), m.type(), m.tags(), m.content(), m.occurredAt(), vectors.get(i), embedder.modelId()));
             }
             index.upsert(entries);
         }

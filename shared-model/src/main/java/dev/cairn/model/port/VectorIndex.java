@@ -3,6 +3,7 @@ package dev.cairn.model.port;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -30,8 +31,9 @@ public interface VectorIndex {
     record Key(Id team, Id id, long version) {
     }
 
-    record Entry(Key key, Scope scope, Id user, MemoryType type, List<Id> tags, String content, float[] vector,
-                 String modelId) {
+    /** {@code occurredAt} lets an index filter or sort by time (OpenSearch maps it as a date). */
+    record Entry(Key key, Scope scope, Id user, MemoryType type, List<Id> tags, String content, Instant occurredAt,
+                 float[] vector, String modelId) {
     }
 
     /**

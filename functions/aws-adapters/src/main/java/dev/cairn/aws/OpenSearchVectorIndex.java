@@ -1,0 +1,582 @@
+package dev.cairn.aws;
+
+import dev.cairn.model.error.EmbeddingModelMismatch;
+import dev.cairn.model.error.StoreUnavailable;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.VectorIndex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hc.core5.http.HttpHost;
+import org.opensearch.client.json.JsonData;
+import org.opensearch.client.json.jackson.JacksonJsonpMapper;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.OpenSearchException;
+import org.opensearch.client.opensearch._types.Refresh;
+import org.opensearch.client.opensearch._types.VersionType;
+import org.opensearch.client.opensearch._types.mapping.DynamicMapping;
+import org.opensearch.client.opensearch._types.mapping.TypeMapping;
+import org.opensearch.client.opensearch._types.query_dsl.BoolQuery;
+import org.opensearch.client.opensearch._types.query_dsl.Query;
+import org.opensearch.client.opensearch.core.BulkRequest;
+import org.opensearch.client.opensearch.core.BulkResponse;
+import org.opensearch.client.opensearch.core.SearchResponse;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
+import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
+import org.opensearch.client.opensearch.core.search.Hit;
+import org.opensearch.client.transport.OpenSearchTransport;
+import org.opensearch.client.transport.TransportException;
+import org.opensearch.client.transport.aws.AwsSdk2Transport;
+import org.opensearch.client.transport.aws.AwsSdk2TransportOptions;
+import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.regions.Region;
+
+/**
+ * {@link VectorIndex} on OpenSearch with the k-NN plugin: OpenSearch Serverless (VECTORSEARCH collection, SigV4 with
+ * service {@code aoss}) in AWS, a plain node locally.
+ *
+ * <p>One index holds every team. The namespace filter (team, scope/owner, types, tags) goes inside the {@code knn}
+ * query, so the engine's efficient filtering explores only admissible vectors; a post-filter would both leak ranking
+ * information across tenants and starve small tenants of results. Text is matched with BM25 under the same filter.
+ *
+ * <p>The embedding model is pinned in the mapping's {@code _meta} when the index is created; vectors of another model
+ * are refused ({@link EmbeddingModelMismatch}) instead of silently mixing two vector spaces.
+ *
+ * <p>Stale writes never win. With {@link DocumentIds#CUSTOM} the document id is {@code team/id} and the memory version
+ * is the document's external version: OpenSearch itself refuses an older version. Serverless vector collections
+ * allow no custom document ids, so {@link DocumentIds#GENERATED} indexes each version as a new document carrying
+ * {@code key} and {@code version}, then deletes the older documents of that key; until the delete lands a search may
+ * see two versions of one memory, and keeps only the newest.
+ */
+public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
+
+    /** How documents are identified; see the class comment. */
+    public enum DocumentIds {
+        CUSTOM, GENERATED
+    }
+
+    /**
+     * @param index          index name
+     * @param engine         k-NN engine: {@code lucene} (works everywhere, the local default) or {@code faiss}
+     * @param documentIds    {@code CUSTOM} for a node or a managed domain, {@code GENERATED} for Serverless
+     * @param waitForRefresh make writes searchable before they return ({@code refresh=wait_for}); Serverless refuses
+     *                       the parameter and refreshes on its own within seconds
+     * @param shards         primary shards, or null to leave it to the service (Serverless refuses the setting)
+     * @param replicas       replicas, or null to leave it to the service
+     * @param minCandidates  the kNN beam: at least this many neighbours are explored, more when k is larger
+     */
+    public record Settings(String index, String engine, DocumentIds documentIds, boolean waitForRefresh,
+                           Integer shards, Integer replicas, int minCandidates) {
+
+        public Settings {
+            if (index == null || !index.matches("[a-z0-9][a-z0-9_-]{0,200}")) {
+                throw new IllegalArgumentException("OpenSearch index name must be lower-case letters, digits, _ or -");
+            }
+            if (!Set.of("lucene", "faiss").contains(engine)) {
+                throw new IllegalArgumentException("k-NN engine must be lucene or faiss, not " + engine);
+            }
+        }
+
+        /** A local node: custom ids, wait for refresh, one shard, no replicas, lucene engine. */
+        public static Settings localNode(String index) {
+            return new Settings(index, "lucene", DocumentIds.CUSTOM, true, 1, 0, 200);
+        }
+    }
+
+    static final String F_KEY = "key";
+    static final String F_TEAM = "team";
+    static final String F_ID = "memory_id";
+    static final String F_USER = "user";
+    static final String F_SCOPE = "scope";
+    static final String F_TYPE = "type";
+    static final String F_TAGS = "tags";
+    static final String F_TEXT = "text";
+    static final String F_OCCURRED = "occurred_at";
+    static final String F_VERSION = "version";
+    static final String F_MODEL = "model";
+    static final String F_VECTOR = "v";
+    static final String META_MODEL = "cairn_model";
+    static final String META_DIMENSIONS = "dimensions";
+
+    /** OpenSearch caps the terms and result window; key lookups go in slices below it. */
+    private static final int KEY_LOOKUP_SLICE = 500;
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(2);
+
+    private final OpenSearchTransport transport;
+    private final OpenSearchClient client;
+    private final Settings settings;
+    /** The model pinned in the index's {@code _meta}; once seen it never changes for the life of the index. */
+    private volatile String model;
+
+    public OpenSearchVectorIndex(OpenSearchTransport transport, Settings settings) {
+        this.transport = transport;
+        this.client = new OpenSearchClient(transport);
+        this.settings = settings;
+    }
+
+    /** A node reached over plain HTTP (the local stand-in); {@code endpoint} like {@code http://127.0.0.1:9200}. */
+    public static OpenSearchVectorIndex plainHttp(URI endpoint, Settings settings) {
+        HttpHost host = new HttpHost(endpoint.getScheme(), endpoint.getHost(), endpoint.getPort());
+        OpenSearchTransport transport = ApacheHttpClient5TransportBuilder.builder(host)
+                .setMapper(new JacksonJsonpMapper()).build();
+        return new OpenSearchVectorIndex(transport, settings);
+    }
+
+    /**
+     * OpenSearch Serverless ({@code service = "aoss"}) or a managed domain ({@code "es"}), every request signed with
+     * SigV4 through the AWS SDK's HTTP client and credentials chain.
+     */
+    public static OpenSearchVectorIndex signed(SdkHttpClient http, String host, String service, Region region,
+                                               AwsCredentialsProvider credentials, Settings settings) {
+        OpenSearchTransport transport = new AwsSdk2Transport(http, host, service, region,
+                AwsSdk2TransportOptions.builder().setCredentials(credentials).setMapper(new JacksonJsonpMapper())
+                        .build());
+        return new OpenSearchVectorIndex(transport, settings);
+    }
+
+    // ---------------------------------------------------------------- model pinning
+
+    @Override
+    public Optional<String> modelId() {
+        String pinned = model;
+        if (pinned != null) {
+            return Optional.of(pinned);
+        }
+        return guarded(this::readPinnedModel);
+    }
+
+    private Optional<String> readPinnedModel() throws IOException {
+        try {
+            var mappings = client.indices().getMapping(g -> g.index(settings.index())).result();
+            var record = mappings.get(settings.index());
+            if (record == null) {
+                return Optional.empty();
+            }
+            JsonData pinned = record.mappings().meta().get(META_MODEL);
+            if (pinned == null) {
+                throw new IllegalStateException("OpenSearch index " + settings.index()
+                        + " exists but was not created by Cairn (no " + META_MODEL + " in its _meta)");
+            }
+            model = pinned.to(String.class);
+            return Optional.of(model);
+        } catch (OpenSearchException e) {
+            if (e.status() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** Creates the index for {@code entryModel} if there is none, then insists the pinned model is that one. */
+    private void ensureIndexFor(String entryModel, int dimensions) throws IOException {
+        if (model == null && readPinnedModel().isEmpty()) {
+            try {
+                client.indices().create(c -> c.index(settings.index())
+                        .settings(s -> {
+                            s.knn(true);
+                            if (settings.shards() != null) {
+                                s.numberOfShards(String.valueOf(settings.shards()));
+                            }
+                            if (settings.replicas() != null) {
+                                s.numberOfReplicas(String.valueOf(settings.replicas()));
+                            }
+                            return s;
+                        })
+                        .mappings(mapping(entryModel, dimensions)));
+                model = entryModel;
+            } catch (OpenSearchException e) {
+                // another writer created it first: fine, as long as it pinned the same model (checked below)
+                if (!"resource_already_exists_exception".equals(e.error().type())) {
+                    throw e;
+                }
+                readPinnedModel();
+            }
+        }
+        if (!entryModel.equals(model)) {
+            throw new EmbeddingModelMismatch(model, entryModel);
+        }
+    }
+
+    private TypeMapping mapping(String modelId, int dimensions) {
+        return TypeMapping.of(m -> m.dynamic(DynamicMapping.Strict)
+                .meta(Map.of(META_MODEL, JsonData.of(modelId), META_DIMENSIONS, JsonData.of(dimensions)))
+                .properties(F_KEY, p -> p.keyword(k -> k))
+                .properties(F_TEAM, p -> p.keyword(k -> k))
+                .properties(F_ID, p -> p.keyword(k -> k))
+                .properties(F_USER, p -> p.keyword(k -> k))
+                .properties(F_SCOPE, p -> p.keyword(k -> k))
+                .properties(F_TYPE, p -> p.keyword(k -> k))
+                .properties(F_TAGS, p -> p.keyword(k -> k))
+                .properties(F_MODEL, p -> p.keyword(k -> k))
+                .properties(F_VERSION, p -> p.long_(l -> l))
+                .properties(F_OCCURRED, p -> p.date(d -> d))
+                // the standard analyzer without stop words, like the embedded index: short memories need every term
+                .properties(F_TEXT, p -> p.text(t -> t.analyzer("standard")))
+                .properties(F_VECTOR, p -> p.knnVector(k -> k.dimension(dimensions)
+                        .method(v -> v.name("hnsw").engine(settings.engine()).spaceType("cosinesimil")
+                                .parameters("m", JsonData.of(16)).parameters("ef_construction", JsonData.of(128))))));
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    @Override
+    public void upsert(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        guarded(() -> {
+            Entry first = entries.get(0);
+            ensureIndexFor(first.modelId(), first.vector().length);
+            for (Entry e : entries) {
+                if (!model.equals(e.modelId())) {
+                    throw new EmbeddingModelMismatch(model, e.modelId());
+                }
+            }
+            if (settings.documentIds() == DocumentIds.CUSTOM) {
+                upsertWithCustomIds(entries);
+            } else {
+                upsertWithGeneratedIds(entries);
+            }
+            return null;
+        });
+    }
+
+    private void upsertWithCustomIds(List<Entry> entries) throws IOException {
+        // the last entry of a key wins inside one batch, as it would across batches
+        Map<String, Entry> latest = new LinkedHashMap<>();
+        for (Entry e : entries) {
+            latest.merge(key(e.key().team(), e.key().id()), e, (a, b) -> a.key().version() >= b.key().version() ? a : b);
+        }
+        List<BulkOperation> ops = new ArrayList<>(latest.size());
+        latest.forEach((key, e) -> ops.add(BulkOperation.of(o -> o.index(i -> i.id(key).version(e.key().version())
+                .versionType(VersionType.External).document(document(key, e))))));
+        bulk(ops);
+    }
+
+    private void upsertWithGeneratedIds(List<Entry> entries) throws IOException {
+        Map<String, Entry> latest = new LinkedHashMap<>();
+        for (Entry e : entries) {
+            latest.merge(key(e.key().team(), e.key().id()), e, (a, b) -> a.key().version() >= b.key().version() ? a : b);
+        }
+        Map<String, List<Indexed>> existing = indexedDocuments(latest.keySet());
+        List<BulkOperation> writes = new ArrayList<>();
+        List<BulkOperation> cleanups = new ArrayList<>();
+        latest.forEach((key, e) -> {
+            List<Indexed> docs = existing.getOrDefault(key, List.of());
+            if (docs.stream().anyMatch(d -> d.version() >= e.key().version())) {
+                return; // a newer (or the same) version is already indexed
+            }
+            writes.add(BulkOperation.of(o -> o.index(i -> i.document(document(key, e)))));
+            docs.forEach(d -> cleanups.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId())))));
+        });
+        // new versions first, then the old ones go: a search never finds the memory missing
+        bulk(writes);
+        bulk(cleanups);
+    }
+
+    @Override
+    public void delete(List<Key> keys) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        guarded(() -> {
+            if (model == null && readPinnedModel().isEmpty()) {
+                return null; // no index, nothing to delete
+            }
+            Map<String, Long> latest = new LinkedHashMap<>();
+            for (Key k : keys) {
+                latest.merge(key(k.team(), k.id()), k.version(), Math::max);
+            }
+            List<BulkOperation> ops = new ArrayList<>();
+            if (settings.documentIds() == DocumentIds.CUSTOM) {
+                // external_gte: the removal of version n also removes version n itself (archived at n)
+                latest.forEach((key, version) -> ops.add(BulkOperation.of(o -> o.delete(d -> d.id(key)
+                        .version(version).versionType(VersionType.ExternalGte)))));
+            } else {
+                Map<String, List<Indexed>> existing = indexedDocuments(latest.keySet());
+                latest.forEach((key, version) -> existing.getOrDefault(key, List.of()).stream()
+                        .filter(d -> d.version() <= version)
+                        .forEach(d -> ops.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId()))))));
+            }
+            bulk(ops);
+            return null;
+        });
+    }
+
+    private record Indexed(String documentId, long version) {
+    }
+
+    /** The documents currently indexed for each key (generated-id mode), looked up in slices. */
+    private Map<String, List<Indexed>> indexedDocuments(Collection<String> keys) throws IOException {
+        Map<String, List<Indexed>> out = new HashMap<>();
+        List<String> all = new ArrayList<>(keys);
+        for (int from = 0; from < all.size(); from += KEY_LOOKUP_SLICE) {
+            List<FieldValue> slice = all.subList(from, Math.min(all.size(), from + KEY_LOOKUP_SLICE)).stream()
+                    .map(FieldValue::of).toList();
+            @SuppressWarnings("rawtypes")
+            SearchResponse<Map> found = client.search(s -> s.index(settings.index())
+                    .size(Math.min(10_000, slice.size() * 4))
+                    .source(src -> src.filter(f -> f.includes(F_KEY, F_VERSION)))
+                    .query(q -> q.bool(b -> b.filter(t -> t.terms(ts -> ts.field(F_KEY)
+                            .terms(v -> v.value(slice)))))), Map.class);
+            for (@SuppressWarnings("rawtypes") Hit<Map> hit : found.hits().hits()) {
+                String key = String.valueOf(hit.source().get(F_KEY));
+                long version = ((Number) hit.source().get(F_VERSION)).longValue();
+                out.computeIfAbsent(key, k -> new ArrayList<>()).add(new Indexed(hit.id(), version));
+            }
+        }
+        return out;
+    }
+
+    private void bulk(List<BulkOperation> ops) throws IOException {
+        if (ops.isEmpty()) {
+            return;
+        }
+        BulkRequest.Builder request = new BulkRequest.Builder().index(settings.index()).operations(ops);
+        if (settings.waitForRefresh()) {
+            request.refresh(Refresh.WaitFor);
+        }
+        BulkResponse response = client.bulk(request.build());
+        if (!response.errors()) {
+            return;
+        }
+        List<String> failures = new ArrayList<>();
+        boolean overloaded = false;
+        for (BulkResponseItem item : response.items()) {
+            if (item.error() == null) {
+                continue;
+            }
+            String type = item.error().type();
+            if ("version_conflict_engine_exception".equals(type)) {
+                continue; // an equal or newer version is indexed: the stale write is rightly dropped
+            }
+            overloaded |= item.status() == 429 || item.status() >= 500;
+            failures.add(item.id() + ": " + type + " " + item.error().reason());
+        }
+        if (failures.isEmpty()) {
+            return;
+        }
+        if (overloaded) {
+            throw new StoreUnavailable("the vector index", RETRY_AFTER,
+                    new IllegalStateException("bulk items failed: " + failures));
+        }
+        throw new IllegalStateException("OpenSearch refused " + failures.size() + " of " + ops.size()
+                + " index operations: " + failures.subList(0, Math.min(3, failures.size())));
+    }
+
+    private Map<String, Object> document(String key, Entry e) {
+        Map<String, Object> doc = new HashMap<>();
+        doc.put(F_KEY, key);
+        doc.put(F_TEAM, e.key().team().value());
+        doc.put(F_ID, e.key().id().value());
+        if (e.user() != null) {
+            doc.put(F_USER, e.user().value());
+        }
+        doc.put(F_SCOPE, e.scope().wire());
+        doc.put(F_TYPE, e.type().wire());
+        doc.put(F_TAGS, e.tags().stream().map(Id::value).toList());
+        doc.put(F_TEXT, e.content());
+        if (e.occurredAt() != null) {
+            doc.put(F_OCCURRED, e.occurredAt().toString());
+        }
+        doc.put(F_VERSION, e.key().version());
+        doc.put(F_MODEL, e.modelId());
+        doc.put(F_VECTOR, e.vector());
+        return doc;
+    }
+
+    private static String key(Id team, Id id) {
+        return team.value() + "/" + id.value(); // '/' is outside the id grammar, so keys never collide
+    }
+
+    // ---------------------------------------------------------------- search
+
+    @Override
+    public List<Candidate> search(Search search) {
+        return guarded(() -> {
+            Optional<String> pinned = model != null ? Optional.of(model) : readPinnedModel();
+            if (pinned.isEmpty()) {
+                return List.of(); // nothing indexed yet
+            }
+            if (!pinned.get().equals(search.modelId())) {
+                throw new EmbeddingModelMismatch(pinned.get(), search.modelId());
+            }
+            Query filter = filterQuery(search.filter());
+            float[] query = normalized(search.vector());
+            int beam = Math.max(search.k(), settings.minCandidates());
+
+            @SuppressWarnings("rawtypes")
+            SearchResponse<Map> knn = client.search(s -> s.index(settings.index()).size(search.k())
+                    .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION)))
+                    .query(q -> q.knn(k -> k.field(F_VECTOR).vector(query).k(beam).filter(filter))), Map.class);
+            Map<String, Found> found = new LinkedHashMap<>();
+            for (@SuppressWarnings("rawtypes") Hit<Map> hit : knn.hits().hits()) {
+                // the cosinesimil space scores (1 + cos) / 2 on the stored float vectors
+                double cosine = 2.0 * hit.score() - 1.0;
+                keepNewest(found, new Found(hit.source(), cosine, 0));
+            }
+
+            if (search.text() != null && !search.text().isBlank()) {
+                @SuppressWarnings("rawtypes")
+                SearchResponse<Map> bm25 = client.search(s -> s.index(settings.index()).size(search.k())
+                        .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION, F_VECTOR)))
+                        .query(q -> q.bool(b -> b.must(m -> m.match(t -> t.field(F_TEXT)
+                                .query(FieldValue.of(search.text())))).filter(filter))), Map.class);
+                for (@SuppressWarnings("rawtypes") Hit<Map> hit : bm25.hits().hits()) {
+                    String key = String.valueOf(hit.source().get(F_KEY));
+                    Found prior = found.get(key);
+                    long version = ((Number) hit.source().get(F_VERSION)).longValue();
+                    double lexical = hit.score() == null ? 0 : hit.score();
+                    if (prior != null && prior.version() == version) {
+                        found.put(key, new Found(prior.id(), key, version, prior.similarity(), lexical));
+                    } else {
+                        double cosine = cosine(query, hit.source().get(F_VECTOR));
+                        keepNewest(found, new Found(hit.source(), cosine, lexical));
+                    }
+                }
+            }
+            List<Candidate> out = new ArrayList<>(found.size());
+            for (Found f : found.values()) {
+                out.add(new Candidate(new Id(f.id()), f.similarity(), f.lexical()));
+            }
+            return out;
+        });
+    }
+
+    private record Found(String id, String key, long version, double similarity, double lexical) {
+        @SuppressWarnings("rawtypes")
+        Found(Map source, double similarity, double lexical) {
+            this(String.valueOf(source.get(F_ID)), String.valueOf(source.get(F_KEY)),
+                    ((Number) source.get(F_VERSION)).longValue(), similarity, lexical);
+        }
+    }
+
+    /** Generated-id mode may briefly hold two versions of one memory; only the newest one counts. */
+    private static void keepNewest(Map<String, Found> found, Found candidate) {
+        found.merge(candidate.key(), candidate, (a, b) -> a.version() >= b.version() ? a : b);
+    }
+
+    private static Query filterQuery(Filter f) {
+        BoolQuery.Builder b = new BoolQuery.Builder();
+        b.filter(term(F_TEAM, f.team().value()));
+        Query mine = Query.of(q -> q.bool(x -> x.filter(term(F_SCOPE, Scope.USER.wire()))
+                .filter(term(F_USER, f.viewer().value()))));
+        Query team = term(F_SCOPE, Scope.TEAM.wire());
+        if (f.scope() == Scope.USER) {
+            b.filter(mine);
+        } else if (f.scope() == Scope.TEAM) {
+            b.filter(team);
+        } else {
+            b.filter(Query.of(q -> q.bool(x -> x.should(mine).should(team).minimumShouldMatch("1"))));
+        }
+        if (f.types() != null && !f.types().isEmpty()) {
+            b.filter(terms(F_TYPE, f.types().stream().map(MemoryType::wire).toList()));
+        }
+        if (f.tags() != null && !f.tags().isEmpty()) {
+            b.filter(terms(F_TAGS, f.tags().stream().map(Id::value).toList()));
+        }
+        return Query.of(q -> q.bool(b.build()));
+    }
+
+    private static Query term(String field, String value) {
+        return Query.of(q -> q.term(t -> t.field(field).value(FieldValue.of(value))));
+    }
+
+    private static Query terms(String field, List<String> values) {
+        List<FieldValue> v = values.stream().map(FieldValue::of).toList();
+        return Query.of(q -> q.terms(t -> t.field(field).terms(x -> x.value(v))));
+    }
+
+    private static float[] normalized(float[] v) {
+        double norm = 0;
+        for (float x : v) {
+            norm += x * x;
+        }
+        norm = Math.sqrt(norm);
+        float[] out = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = norm == 0 ? 0 : (float) (v[i] / norm);
+        }
+        return out;
+    }
+
+    /** Exact cosine between the (normalised) query and a stored vector as it comes back in {@code _source}. */
+    private static double cosine(float[] query, Object stored) {
+        if (!(stored instanceof List<?> values) || values.size() != query.length) {
+            return 0;
+        }
+        double dot = 0;
+        double norm = 0;
+        for (int i = 0; i < query.length; i++) {
+            double x = ((Number) values.get(i)).doubleValue();
+            dot += query[i] * x;
+            norm += x * x;
+        }
+        return norm == 0 ? 0 : dot / Math.sqrt(norm);
+    }
+
+    // ---------------------------------------------------------------- failures
+
+    @FunctionalInterface
+    private interface IoCall<T> {
+        T call() throws IOException;
+    }
+
+    /**
+     * Turns "OpenSearch did not answer" (connection refused or reset, timeouts, 429, 5xx) into {@link StoreUnavailable}
+     * (503 with Retry-After at the API). Writes need no retry loop here: a record whose index write failed stays
+     * pending in the record store and the indexer (stream handler or poller) retries it.
+     */
+    private <T> T guarded(IoCall<T> call) {
+        try {
+            return call.call();
+        } catch (OpenSearchException e) {
+            if (e.status() == 429 || e.status() >= 500) {
+                throw new StoreUnavailable("the vector index", RETRY_AFTER, e);
+            }
+            throw e;
+        } catch (TransportException e) {
+            throw new StoreUnavailable("the vector index", RETRY_AFTER, e);
+        } catch (IOException e) {
+            throw new StoreUnavailable("the vector index", RETRY_AFTER, e);
+        }
+    }
+
+    /** Drops the whole index (tests and re-index after a model change). */
+    public void dropIndex() {
+        guarded(() -> {
+            try {
+                client.indices().delete(d -> d.index(settings.index()));
+            } catch (OpenSearchException e) {
+                if (e.status() != 404) {
+                    throw e;
+                }
+            }
+            model = null;
+            return null;
+        });
+    }
+
+    @Override
+    public void close() {
+        try {
+            transport.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
