@@ -28,23 +28,35 @@ public final class Dynalite implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        synchronized (Dynalite.class) {
-            if (process != null) {
-                return;
-            }
-            Path cli = Path.of(System.getProperty("cairn.dynalite.cli", "node_modules/dynalite/cli.js"));
-            if (!Files.exists(cli)) {
-                throw new IllegalStateException(cli + " is missing: run npm ci in integration-tests (Maven's "
-                        + "pre-integration-test phase does)");
-            }
-            port = Processes.freePort();
-            Path log = LocalServer.workDir().resolve("dynalite.log");
-            process = new ProcessBuilder("node", cli.toString(), "--port", String.valueOf(port))
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            awaitPort(log);
-            context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("cairn-dynalite",
-                    (ExtensionContext.Store.CloseableResource) Dynalite::stop);
+        ensureStarted();
+    }
+
+    /** Starts dynalite unless it already runs; it stops when the test JVM exits. */
+    public static synchronized void ensureStarted() throws Exception {
+        if (process != null) {
+            return;
         }
+        Path cli = Path.of(System.getProperty("cairn.dynalite.cli", "node_modules/dynalite/cli.js"));
+        if (!Files.exists(cli)) {
+            throw new IllegalStateException(cli + " is missing: run npm ci in integration-tests (Maven's "
+                    + "pre-integration-test phase does)");
+        }
+        port = Processes.freePort();
+        Path log = LocalServer.workDir().resolve("dynalite.log");
+        process = new ProcessBuilder("node", cli.toString(), "--port", String.valueOf(port))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        awaitPort(log);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "stop-dynalite"));
+    }
+
+    public static URI endpoint() {
+        return URI.create("http://127.0.0.1:" + port);
     }
 
     private static void awaitPort(Path log) throws Exception {
@@ -68,7 +80,7 @@ public final class Dynalite implements BeforeAllCallback {
 
     /** A client for the running dynalite, with the SDK's standard retries (as in AWS). */
     public static DynamoDbClient client() {
-        return DynamoDbClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + port))
+        return DynamoDbClient.builder().endpointOverride(endpoint())
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
                 .httpClient(UrlConnectionHttpClient.create())

@@ -48,12 +48,40 @@ public final class LocalServer implements AutoCloseable {
         port = Processes.freePort();
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
                 "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms"));
+        if (awsBackend()) {
+            cmd.addAll(awsBackendOptions());
+        }
         cmd.addAll(List.of(jvmOptions));
         cmd.addAll(List.of("-jar", JAR.toString()));
-        process = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        pb.environment().put("AWS_ACCESS_KEY_ID", "local");
+        pb.environment().put("AWS_SECRET_ACCESS_KEY", "local");
+        process = pb.start();
         awaitHealth("/q/health/live");
         return this;
+    }
+
+    /**
+     * Whether this run tests the AWS adapters: system property {@code cairn.it.backend=aws} (the second failsafe
+     * execution) runs the same API tests against DynamoDB (dynalite) and OpenSearch (a local node) instead of the
+     * embedded default.
+     */
+    public static boolean awsBackend() {
+        return "aws".equals(System.getProperty("cairn.it.backend", "embedded"));
+    }
+
+    /** A table and an index named after the data directory: a restarted server finds its own data again. */
+    private List<String> awsBackendOptions() throws Exception {
+        Dynalite.ensureStarted();
+        OpenSearchNode.ensureStarted();
+        String name = "it-" + dataDir.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("[^a-z0-9-]", "-");
+        return List.of("-Dcairn.backend.record-store=dynamodb", "-Dcairn.backend.vector-index=opensearch",
+                "-Dcairn.aws.region=us-east-1", "-Dcairn.aws.dynamodb.endpoint=" + Dynalite.endpoint(),
+                "-Dcairn.aws.dynamodb.table=" + name, "-Dcairn.aws.dynamodb.create-table=true",
+                "-Dcairn.aws.opensearch.url=" + OpenSearchNode.url(), "-Dcairn.aws.opensearch.index=" + name,
+                "-Dcairn.aws.opensearch.shards=1", "-Dcairn.aws.opensearch.replicas=0");
     }
 
     /** Waits until the given health endpoint answers 200 (liveness: the server runs; readiness: it can serve). */

@@ -31,5 +31,12 @@ public interface EmbeddedConfig {
 
         @WithDefault("256")
         int batchSize();
+
+        /**
+         * Whether this process polls for lagging index entries (and converges at start-up). Off in Lambda, where the
+         * DynamoDB Streams handler does this work and a frozen instance cannot poll.
+         */
+        @WithDefault("true")
+        boolean poll();
     }
 }

@@ -30,6 +30,9 @@ public class IndexCatchUpRunner {
     }
 
     void start(@Observes StartupEvent event) {
+        if (!config.indexer().poll()) {
+            return;
+        }
         int done;
         try {
             done = indexer.converge(config.indexer().batchSize());

@@ -1,7 +1,7 @@
 package dev.cairn.local;
 
-import dev.cairn.embedded.SqliteMemoryStore;
 import dev.cairn.model.index.Indexer;
+import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -13,11 +13,11 @@ import org.eclipse.microprofile.health.Readiness;
 @ApplicationScoped
 public class StoresReadiness implements HealthCheck {
 
-    private final SqliteMemoryStore store;
+    private final MemoryStore store;
     private final VectorIndex index;
     private final Indexer indexer;
 
-    public StoresReadiness(SqliteMemoryStore store, VectorIndex index, Indexer indexer) {
+    public StoresReadiness(MemoryStore store, VectorIndex index, Indexer indexer) {
         this.store = store;
         this.index = index;
         this.indexer = indexer;

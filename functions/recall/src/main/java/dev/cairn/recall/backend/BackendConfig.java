@@ -1,0 +1,104 @@
+package dev.cairn.recall.backend;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Which adapter serves each port, chosen at start-up so one build runs both shapes: the embedded default (SQLite,
+ * Lucene, ONNX) on one machine, DynamoDB + OpenSearch (+ Bedrock) in AWS or against their local stand-ins.
+ */
+@ConfigMapping(prefix = "cairn")
+public interface BackendConfig {
+
+    Backend backend();
+
+    Aws aws();
+
+    interface Backend {
+        /** {@code sqlite} or {@code dynamodb}. */
+        @WithDefault("sqlite")
+        String recordStore();
+
+        /** {@code lucene} or {@code opensearch}. */
+        @WithDefault("lucene")
+        String vectorIndex();
+
+        /** {@code onnx} (in-process, {@code cairn.embedding.model}) or {@code bedrock} (Titan text embeddings v2). */
+        @WithDefault("onnx")
+        String embedder();
+    }
+
+    interface Aws {
+        /** Region of every AWS client; the SDK's default region chain when absent (AWS_REGION in Lambda). */
+        Optional<String> region();
+
+        /** How long one AWS call may take, the SDK's retries included. */
+        @WithDefault("10s")
+        Duration apiCallTimeout();
+
+        Dynamodb dynamodb();
+
+        Opensearch opensearch();
+
+        Bedrock bedrock();
+    }
+
+    interface Dynamodb {
+        @WithDefault("cairn-memories")
+        String table();
+
+        /** A local stand-in (dynalite, LocalStack); AWS's endpoint when absent. */
+        Optional<URI> endpoint();
+
+        /** Create the table at start-up when missing (local stand-ins; in AWS the CDK stack owns it). */
+        @WithDefault("false")
+        boolean createTable();
+    }
+
+    interface Opensearch {
+        /**
+         * {@code http://host:port} of a plain node, or the {@code https://…} endpoint of a Serverless collection or
+         * managed domain (then {@code signing} must be {@code aoss} or {@code es}).
+         */
+        Optional<URI> url();
+
+        /** {@code none} (local node), {@code aoss} (Serverless) or {@code es} (managed domain): SigV4 service name. */
+        @WithDefault("none")
+        String signing();
+
+        @WithDefault("cairn-memories")
+        String index();
+
+        /** {@code lucene} (local and managed) or {@code faiss}. */
+        @WithDefault("lucene")
+        String engine();
+
+        /** {@code custom} ({@code team/id} with external versions) or {@code generated} (Serverless vector collections). */
+        @WithDefault("custom")
+        String documentIds();
+
+        /** Make index writes searchable before they return; Serverless refuses the parameter. */
+        @WithDefault("true")
+        boolean waitForRefresh();
+
+        /** Primary shards when Cairn creates the index; unset for Serverless. */
+        Optional<Integer> shards();
+
+        Optional<Integer> replicas();
+
+        @WithDefault("200")
+        int minCandidates();
+    }
+
+    interface Bedrock {
+        /** A local stand-in; AWS's endpoint when absent. */
+        Optional<URI> endpoint();
+
+        /** 256, 512 or 1024. */
+        @WithDefault("1024")
+        int dimensions();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.cairn.recall.backend;
+
+import dev.cairn.aws.BedrockTitanEmbedder;
+import dev.cairn.aws.DynamoDbMemoryStore;
+import dev.cairn.aws.OpenSearchVectorIndex;
+import dev.cairn.aws.OpenSearchVectorIndex.DocumentIds;
+import dev.cairn.embedded.EmbeddedAdapters;
+import dev.cairn.embedded.EmbeddedConfig;
+import dev.cairn.model.port.Embedder;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import java.net.URI;
+import java.util.Locale;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Produces the ports from the adapters {@link BackendConfig} selects. Only the selected adapters are built (the beans
+ * are created on first use), so an AWS deployment never opens a SQLite file and the embedded default never needs AWS
+ * credentials.
+ */
+@ApplicationScoped
+public class Backends {
+
+    @Produces
+    @ApplicationScoped
+    MemoryStore memoryStore(BackendConfig config, EmbeddedConfig embedded) {
+        return switch (choice(config.backend().recordStore(), "cairn.backend.record-store", "sqlite", "dynamodb")) {
+            case "dynamodb" -> {
+                BackendConfig.Dynamodb d = config.aws().dynamodb();
+                var builder = DynamoDbClient.builder().httpClient(http())
+                        .overrideConfiguration(sdkRetries(config));
+                config.aws().region().map(Region::of).ifPresent(builder::region);
+                d.endpoint().ifPresent(builder::endpointOverride);
+                DynamoDbMemoryStore store = new DynamoDbMemoryStore(builder.build(), d.table());
+                if (d.createTable()) {
+                    store.createTableIfMissing();
+                }
+                yield store;
+            }
+            default -> EmbeddedAdapters.sqliteStore(embedded);
+        };
+    }
+
+    @Produces
+    @ApplicationScoped
+    VectorIndex vectorIndex(BackendConfig config, EmbeddedConfig embedded) {
+        return switch (choice(config.backend().vectorIndex(), "cairn.backend.vector-index", "lucene", "opensearch")) {
+            case "opensearch" -> openSearch(config.aws());
+            default -> EmbeddedAdapters.luceneIndex(embedded);
+        };
+    }
+
+    @Produces
+    @ApplicationScoped
+    Embedder embedder(BackendConfig config, EmbeddedConfig embedded) {
+        return switch (choice(config.backend().embedder(), "cairn.backend.embedder", "onnx", "bedrock")) {
+            case "bedrock" -> {
+                var builder = BedrockRuntimeClient.builder().httpClient(http()).overrideConfiguration(sdkRetries(config));
+                config.aws().region().map(Region::of).ifPresent(builder::region);
+                config.aws().bedrock().endpoint().ifPresent(builder::endpointOverride);
+                yield new BedrockTitanEmbedder(builder.build(), config.aws().bedrock().dimensions());
+            }
+            default -> EmbeddedAdapters.onnxEmbedder(embedded);
+        };
+    }
+
+    void closeStore(@Disposes MemoryStore store) throws Exception {
+        if (store instanceof AutoCloseable c) {
+            c.close();
+        }
+    }
+
+    void closeIndex(@Disposes VectorIndex index) throws Exception {
+        if (index instanceof AutoCloseable c) {
+            c.close();
+        }
+    }
+
+    private static OpenSearchVectorIndex openSearch(BackendConfig.Aws aws) {
+        BackendConfig.Opensearch o = aws.opensearch();
+        URI url = o.url().orElseThrow(() -> new IllegalStateException(
+                "cairn.aws.opensearch.url is required when cairn.backend.vector-index=opensearch"));
+        String ids = choice(o.documentIds(), "cairn.aws.opensearch.document-ids", "custom", "generated");
+        var settings = new OpenSearchVectorIndex.Settings(o.index(), o.engine(),
+                ids.equals("custom") ? DocumentIds.CUSTOM : DocumentIds.GENERATED, o.waitForRefresh(),
+                o.shards().orElse(null), o.replicas().orElse(null), o.minCandidates());
+        String signing = choice(o.signing(), "cairn.aws.opensearch.signing", "none", "aoss", "es");
+        if (signing.equals("none")) {
+            return OpenSearchVectorIndex.plainHttp(url, settings);
+        }
+        Region region = aws.region().map(Region::of).orElseThrow(() -> new IllegalStateException(
+                "cairn.aws.region is required to sign OpenSearch requests"));
+        return OpenSearchVectorIndex.signed(http(), url.getHost(), signing, region,
+                DefaultCredentialsProvider.builder().build(), settings);
+    }
+
+    /** The SDK's standard retry mode (exponential backoff with jitter, throttling aware) bounded by one timeout. */
+    private static ClientOverrideConfiguration sdkRetries(BackendConfig config) {
+        return ClientOverrideConfiguration.builder().retryStrategy(RetryMode.STANDARD)
+                .apiCallTimeout(config.aws().apiCallTimeout()).build();
+    }
+
+    private static SdkHttpClient http() {
+        return UrlConnectionHttpClient.create();
+    }
+
+    private static String choice(String value, String property, String... allowed) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        for (String a : allowed) {
+            if (a.equals(v)) {
+                return a;
+            }
+        }
+        throw new IllegalStateException(property + " must be one of " + String.join(", ", allowed) + ", not '"
+                + value + "'");
+    }
+}
