@@ -29,6 +29,7 @@ public final class LocalServer implements AutoCloseable {
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
     private Process process;
     private int port;
+    private boolean aws = awsBackend();
 
     public LocalServer(Path dataDir) {
         this.dataDir = dataDir;
@@ -48,7 +49,7 @@ public final class LocalServer implements AutoCloseable {
         port = Processes.freePort();
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
                 "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms"));
-        if (awsBackend()) {
+        if (aws) {
             cmd.addAll(awsBackendOptions());
         }
         cmd.addAll(List.of(jvmOptions));
@@ -60,6 +61,18 @@ public final class LocalServer implements AutoCloseable {
         process = pb.start();
         awaitHealth("/q/health/live");
         return this;
+    }
+
+    /** Runs this server on the AWS adapters (dynalite, OpenSearch) whatever the run's backend. */
+    public LocalServer onAwsAdapters() {
+        aws = true;
+        return this;
+    }
+
+    /** The OpenSearch index (and DynamoDB table) of a server on the AWS adapters. */
+    public String awsResourceName() {
+        return "it-" + dataDir.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("[^a-z0-9-]", "-");
     }
 
     /**
@@ -75,8 +88,7 @@ public final class LocalServer implements AutoCloseable {
     private List<String> awsBackendOptions() throws Exception {
         Dynalite.ensureStarted();
         OpenSearchNode.ensureStarted();
-        String name = "it-" + dataDir.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
-                .replaceAll("[^a-z0-9-]", "-");
+        String name = awsResourceName();
         return List.of("-Dcairn.backend.record-store=dynamodb", "-Dcairn.backend.vector-index=opensearch",
                 "-Dcairn.aws.region=us-east-1", "-Dcairn.aws.dynamodb.endpoint=" + Dynalite.endpoint(),
                 "-Dcairn.aws.dynamodb.table=" + name, "-Dcairn.aws.dynamodb.create-table=true",

@@ -24,7 +24,7 @@ class OpenSearchVectorIndexIT extends VectorIndexContract {
     @Override
     protected VectorIndex open() {
         String name = "contract-" + UUID.randomUUID().toString().substring(0, 8);
-        settings = new Settings(name, "lucene", documentIds(), true, 1, 0, 200);
+        settings = new Settings(name, "lucene", documentIds(), "true", 1, 0, 200);
         return reopen();
     }
 

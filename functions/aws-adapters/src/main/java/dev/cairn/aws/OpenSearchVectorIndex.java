@@ -73,16 +73,21 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
      * @param index          index name
      * @param engine         k-NN engine: {@code lucene} (works everywhere, the local default) or {@code faiss}
      * @param documentIds    {@code CUSTOM} for a node or a managed domain, {@code GENERATED} for Serverless
-     * @param waitForRefresh make writes searchable before they return ({@code refresh=wait_for}); Serverless refuses
-     *                       the parameter and refreshes on its own within seconds
+     * @param refresh        when writes become searchable: {@code true} (refresh at once, before returning; what a
+     *                       small local node wants), {@code wait_for} (wait for the next scheduled refresh, up to a
+     *                       second) or {@code false} (Serverless, which refuses the parameter and refreshes on its own
+     *                       within seconds)
      * @param shards         primary shards, or null to leave it to the service (Serverless refuses the setting)
      * @param replicas       replicas, or null to leave it to the service
      * @param minCandidates  the kNN beam: at least this many neighbours are explored, more when k is larger
      */
-    public record Settings(String index, String engine, DocumentIds documentIds, boolean waitForRefresh,
+    public record Settings(String index, String engine, DocumentIds documentIds, String refresh,
                            Integer shards, Integer replicas, int minCandidates) {
 
         public Settings {
+            if (!Set.of("true", "wait_for", "false").contains(refresh)) {
+                throw new IllegalArgumentException("refresh must be true, wait_for or false, not " + refresh);
+            }
             if (index == null || !index.matches("[a-z0-9][a-z0-9_-]{0,200}")) {
                 throw new IllegalArgumentException("OpenSearch index name must be lower-case letters, digits, _ or -");
             }
@@ -91,9 +96,9 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             }
         }
 
-        /** A local node: custom ids, wait for refresh, one shard, no replicas, lucene engine. */
+        /** A local node: custom ids, immediate refresh, one shard, no replicas, lucene engine. */
         public static Settings localNode(String index) {
-            return new Settings(index, "lucene", DocumentIds.CUSTOM, true, 1, 0, 200);
+            return new Settings(index, "lucene", DocumentIds.CUSTOM, "true", 1, 0, 200);
         }
     }
 
@@ -347,8 +352,12 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             return;
         }
         BulkRequest.Builder request = new BulkRequest.Builder().index(settings.index()).operations(ops);
-        if (settings.waitForRefresh()) {
-            request.refresh(Refresh.WaitFor);
+        switch (settings.refresh()) {
+            case "true" -> request.refresh(Refresh.True);
+            case "wait_for" -> request.refresh(Refresh.WaitFor);
+            default -> {
+                // Serverless: no refresh parameter; writes become searchable within its refresh interval
+            }
         }
         BulkResponse response = client.bulk(request.build());
         if (!response.errors()) {

@@ -80,9 +80,12 @@ public interface BackendConfig {
         @WithDefault("custom")
         String documentIds();
 
-        /** Make index writes searchable before they return; Serverless refuses the parameter. */
+        /**
+         * When index writes become searchable: {@code true} (at once, before the write returns), {@code wait_for} (at
+         * the next scheduled refresh) or {@code false} (Serverless, which refuses the parameter).
+         */
         @WithDefault("true")
-        boolean waitForRefresh();
+        String refresh();
 
         /** Primary shards when Cairn creates the index; unset for Serverless. */
         Optional<Integer> shards();

@@ -92,7 +92,8 @@ public class Backends {
                 "cairn.aws.opensearch.url is required when cairn.backend.vector-index=opensearch"));
         String ids = choice(o.documentIds(), "cairn.aws.opensearch.document-ids", "custom", "generated");
         var settings = new OpenSearchVectorIndex.Settings(o.index(), o.engine(),
-                ids.equals("custom") ? DocumentIds.CUSTOM : DocumentIds.GENERATED, o.waitForRefresh(),
+                ids.equals("custom") ? DocumentIds.CUSTOM : DocumentIds.GENERATED,
+                choice(o.refresh(), "cairn.aws.opensearch.refresh", "true", "wait_for", "false"),
                 o.shards().orElse(null), o.replicas().orElse(null), o.minCandidates());
         String signing = choice(o.signing(), "cairn.aws.opensearch.signing", "none", "aoss", "es");
         if (signing.equals("none")) {
