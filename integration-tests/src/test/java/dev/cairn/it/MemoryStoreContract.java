@@ -117,9 +117,14 @@ abstract class MemoryStoreContract {
             assertThat(w.isDelete()).isTrue();
             assertThat(w.version()).isEqualTo(2);
         });
+        assertThat(store().indexWork(team, new Id("m1"))).get().satisfies(w -> {
+            assertThat(w.isDelete()).isTrue();
+            assertThat(w.version()).isEqualTo(2);
+        });
         assertThatThrownBy(() -> store().delete(team, new Id("m1"), 2)).isInstanceOf(NotFound.class);
         store().markIndexed(team, new Id("m1"), 2);
         assertThat(pendingOfThisTeam()).isEmpty();
+        assertThat(store().indexWork(team, new Id("m1"))).isEmpty();
     }
 
     @Test
@@ -130,8 +135,14 @@ abstract class MemoryStoreContract {
         store().replace(v1.withChanges(content("v2")));
         store().markIndexed(team, new Id("m1"), 1); // a late mark for the old version changes nothing
         assertThat(pendingOfThisTeam()).extracting(IndexWork::version).containsExactly(2L);
+        assertThat(store().indexWork(team, new Id("m1"))).get().satisfies(w -> {
+            assertThat(w.isDelete()).isFalse();
+            assertThat(w.memory().content()).isEqualTo("v2");
+        });
         store().markIndexed(team, new Id("m1"), 2);
         assertThat(pendingOfThisTeam()).isEmpty();
+        assertThat(store().indexWork(team, new Id("m1"))).isEmpty();
+        assertThat(store().indexWork(team, new Id("never-written"))).isEmpty();
     }
 
     @Test

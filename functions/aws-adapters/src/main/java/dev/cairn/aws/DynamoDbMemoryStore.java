@@ -403,6 +403,19 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     @Override
+    public Optional<IndexWork> indexWork(Id team, Id id) {
+        return guarded(() -> {
+            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(keyOf(team, id))
+                    .consistentRead(true)).item();
+            if (item == null || item.isEmpty() || !item.containsKey("pending")) {
+                return Optional.empty();
+            }
+            long version = Long.parseLong(item.get("version").n());
+            return Optional.of(new IndexWork(team, id, version, isDeleted(item) ? null : fromItem(item)));
+        });
+    }
+
+    @Override
     public void markIndexed(Id team, Id id, long version) {
         guardedRun(() -> {
             try {

@@ -332,6 +332,26 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
+    public Optional<IndexWork> indexWork(Id team, Id id) {
+        synchronized (readLock) {
+            try (PreparedStatement ps = reader.prepareStatement("SELECT " + COLUMNS + ", deleted FROM memories "
+                    + "WHERE team = ? AND id = ? AND indexed_version < version")) {
+                ps.setString(1, team.value());
+                ps.setString(2, id.value());
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    return Optional.of(new IndexWork(team, id, rs.getLong("version"),
+                            rs.getInt("deleted") == 1 ? null : read(rs)));
+                }
+            } catch (SQLException e) {
+                throw new StoreFailure("indexWork failed", e);
+            }
+        }
+    }
+
+    @Override
     public synchronized void markIndexed(Id team, Id id, long version) {
         inTransaction(() -> {
             try (PreparedStatement purge = db.prepareStatement(

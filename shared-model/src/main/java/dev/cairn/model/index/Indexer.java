@@ -1,6 +1,7 @@
 package dev.cairn.model.index;
 
 import dev.cairn.model.error.EmbeddingModelMismatch;
+import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.port.Embedder;
@@ -9,6 +10,7 @@ import dev.cairn.model.port.MemoryStore.IndexWork;
 import dev.cairn.model.port.VectorIndex;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -122,6 +124,31 @@ public final class Indexer {
         index(upserts);
         remove(deletes);
         return upserts.size() + deletes.size();
+    }
+
+    /**
+     * Brings one named memory's index entry up to date, whatever the notification that named it said: the store's
+     * strongly consistent record decides (a stale or duplicated notification does no harm, a lost one is caught by
+     * {@link #catchUp}).
+     *
+     * @return whether there was work to do
+     */
+    public boolean bringUpToDate(Id team, Id id) {
+        requireCompatibleModel();
+        if (inFlight.contains(team.value() + "/" + id.value())) {
+            return false; // the write path is indexing it right now
+        }
+        Optional<IndexWork> work = store.indexWork(team, id);
+        if (work.isEmpty()) {
+            return false;
+        }
+        IndexWork w = work.get();
+        if (w.isDelete()) {
+            remove(List.of(new VectorIndex.Key(team, id, w.version())));
+        } else {
+            index(List.of(w.memory()));
+        }
+        return true;
     }
 
     /** Runs {@link #catchUp} until nothing is pending. */

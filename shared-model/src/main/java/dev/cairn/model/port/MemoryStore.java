@@ -47,6 +47,12 @@ public interface MemoryStore {
     /** Up to {@code limit} records whose index entry is missing or older than the record, tombstones included. */
     List<IndexWork> pendingIndex(int limit);
 
+    /**
+     * The index work for one memory if its index entry lags behind the record (tombstones included), read with strong
+     * consistency: a change notification (a DynamoDB Streams record) names the memory, the store says what to do.
+     */
+    Optional<IndexWork> indexWork(Id team, Id id);
+
     /** Records that the index now holds {@code version} of the memory (or has dropped its tombstone). */
     void markIndexed(Id team, Id id, long version);
 

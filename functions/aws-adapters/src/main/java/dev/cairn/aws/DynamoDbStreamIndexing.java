@@ -1,0 +1,66 @@
+package dev.cairn.aws;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.index.Indexer;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The AWS counterpart of the local poller: a DynamoDB Streams event (as Lambda delivers it) names the memories that
+ * changed, and each is brought up to date in the vector index.
+ *
+ * <p>The stream record is only a notification. What to index is read back from the table with a strongly consistent
+ * read ({@link Indexer#bringUpToDate}), so duplicated, reordered or stale records do no harm, and a record that
+ * arrives after a newer change was already indexed does nothing. On the first failure the answer names that record's
+ * sequence number as the batch's first failed item (Lambda's partial batch response with
+ * {@code ReportBatchItemFailures}): Lambda retries from there, with the back-off and retry limit of the event source
+ * mapping; nothing earlier is processed twice.
+ */
+public final class DynamoDbStreamIndexing {
+
+    private final Indexer indexer;
+
+    public DynamoDbStreamIndexing(Indexer indexer) {
+        this.indexer = indexer;
+    }
+
+    /** What one event did: records seen, memories that needed indexing, and the failed item if any. */
+    public record Outcome(int records, int indexed, String firstFailedSequenceNumber) {
+
+        /** Lambda's partial batch response. */
+        public Map<String, Object> response() {
+            List<Map<String, String>> failures = firstFailedSequenceNumber == null ? List.of()
+                    : List.of(Map.of("itemIdentifier", firstFailedSequenceNumber));
+            return Map.of("batchItemFailures", failures);
+        }
+    }
+
+    public Outcome handle(JsonNode event) {
+        int records = 0;
+        int indexed = 0;
+        Set<String> done = new HashSet<>();
+        for (JsonNode record : event.path("Records")) {
+            records++;
+            JsonNode ddb = record.path("dynamodb");
+            String pk = ddb.path("Keys").path(DynamoDbMemoryStore.PK).path("S").asText("");
+            String sk = ddb.path("Keys").path(DynamoDbMemoryStore.SK).path("S").asText("");
+            if (!pk.startsWith("T#") || !sk.startsWith("M#")) {
+                continue; // not a memory item
+            }
+            if (!done.add(pk + "|" + sk)) {
+                continue; // this batch already brought the memory to its latest state
+            }
+            try {
+                if (indexer.bringUpToDate(new Id(pk.substring(2)), new Id(sk.substring(2)))) {
+                    indexed++;
+                }
+            } catch (RuntimeException e) {
+                return new Outcome(records, indexed, ddb.path("SequenceNumber").asText());
+            }
+        }
+        return new Outcome(records, indexed, null);
+    }
+}
