@@ -18,6 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.hc.core5.http.HttpHost;
 import org.opensearch.client.json.JsonData;
 import org.opensearch.client.json.jackson.JacksonJsonpMapper;
@@ -120,6 +124,12 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     /** OpenSearch caps the terms and result window; key lookups go in slices below it. */
     private static final int KEY_LOOKUP_SLICE = 500;
     private static final Duration RETRY_AFTER = Duration.ofSeconds(2);
+    /** Runs the BM25 half of a search next to the kNN half; daemon threads, grown on demand, idle ones retire. */
+    private static final ExecutorService SEARCHES = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "cairn-opensearch-search");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final OpenSearchTransport transport;
     private final OpenSearchClient client;
@@ -428,6 +438,14 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             float[] query = normalized(search.vector());
             int beam = Math.max(search.k(), settings.minCandidates());
 
+            // kNN and BM25 go out together: the BM25 request rides on another connection while kNN runs
+            boolean withText = search.text() != null && !search.text().isBlank();
+            @SuppressWarnings("rawtypes")
+            CompletableFuture<SearchResponse<Map>> bm25 = !withText ? null : CompletableFuture.supplyAsync(() ->
+                    guarded(() -> client.search(s -> s.index(settings.index()).size(search.k())
+                            .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION, F_VECTOR)))
+                            .query(q -> q.bool(b -> b.must(m -> m.match(t -> t.field(F_TEXT)
+                                    .query(FieldValue.of(search.text())))).filter(filter))), Map.class)), SEARCHES);
             @SuppressWarnings("rawtypes")
             SearchResponse<Map> knn = client.search(s -> s.index(settings.index()).size(search.k())
                     .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION)))
@@ -439,13 +457,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                 keepNewest(found, new Found(hit.source(), cosine, 0));
             }
 
-            if (search.text() != null && !search.text().isBlank()) {
-                @SuppressWarnings("rawtypes")
-                SearchResponse<Map> bm25 = client.search(s -> s.index(settings.index()).size(search.k())
-                        .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION, F_VECTOR)))
-                        .query(q -> q.bool(b -> b.must(m -> m.match(t -> t.field(F_TEXT)
-                                .query(FieldValue.of(search.text())))).filter(filter))), Map.class);
-                for (@SuppressWarnings("rawtypes") Hit<Map> hit : bm25.hits().hits()) {
+            if (bm25 != null) {
+                for (@SuppressWarnings("rawtypes") Hit<Map> hit : joined(bm25).hits().hits()) {
                     String key = String.valueOf(hit.source().get(F_KEY));
                     Found prior = found.get(key);
                     long version = ((Number) hit.source().get(F_VERSION)).longValue();
@@ -464,6 +477,18 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             }
             return out;
         });
+    }
+
+    /** Waits for a parallel search, passing its own failure (already mapped by {@link #guarded}) through. */
+    private static <T> T joined(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     private record Found(String id, String key, long version, double similarity, double lexical) {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Random;
 
 /** Deterministic synthetic memories and questions for the benchmark (same seed, same texts, every run). */
-final class Synthetic {
+public final class Synthetic {
 
     private static final String[] NAMES = {"Alice", "Bob", "Chen", "Dana", "Emeka", "Farah", "Gustav", "Hana",
         "Ivan", "Jun", "Kofi", "Lena", "Mateo", "Nadia", "Omar", "Priya", "Quinn", "Rosa", "Sven", "Tariq"};
@@ -30,7 +30,7 @@ final class Synthetic {
     private Synthetic() {
     }
 
-    static List<String> memories(int n, long seed) {
+    public static List<String> memories(int n, long seed) {
         Random r = new Random(seed);
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -56,7 +56,7 @@ final class Synthetic {
         return out;
     }
 
-    static List<String> queries(int n, long seed) {
+    public static List<String> queries(int n, long seed) {
         Random r = new Random(seed);
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
