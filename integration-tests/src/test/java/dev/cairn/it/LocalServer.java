@@ -49,7 +49,7 @@ public final class LocalServer implements AutoCloseable {
         port = Processes.freePort();
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
                 "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms"));
-        if (aws) {
+        if (aws || LocalStack.selected()) {
             cmd.addAll(awsBackendOptions());
         }
         cmd.addAll(List.of(jvmOptions));
@@ -86,9 +86,19 @@ public final class LocalServer implements AutoCloseable {
 
     /** A table and an index named after the data directory: a restarted server finds its own data again. */
     private List<String> awsBackendOptions() throws Exception {
+        String name = awsResourceName();
+        if (LocalStack.selected() && !aws) {
+            // DynamoDB on LocalStack (skips the test where there is no Docker engine), the index on the local node
+            URI localstack = LocalStack.endpoint();
+            OpenSearchNode.ensureStarted();
+            return List.of("-Dcairn.backend.record-store=dynamodb", "-Dcairn.backend.vector-index=opensearch",
+                    "-Dcairn.aws.region=us-east-1", "-Dcairn.aws.dynamodb.endpoint=" + localstack,
+                    "-Dcairn.aws.dynamodb.table=" + name, "-Dcairn.aws.dynamodb.create-table=true",
+                    "-Dcairn.aws.opensearch.url=" + OpenSearchNode.url(), "-Dcairn.aws.opensearch.index=" + name,
+                    "-Dcairn.aws.opensearch.shards=1", "-Dcairn.aws.opensearch.replicas=0");
+        }
         Dynalite.ensureStarted();
         OpenSearchNode.ensureStarted();
-        String name = awsResourceName();
         return List.of("-Dcairn.backend.record-store=dynamodb", "-Dcairn.backend.vector-index=opensearch",
                 "-Dcairn.aws.region=us-east-1", "-Dcairn.aws.dynamodb.endpoint=" + Dynalite.endpoint(),
                 "-Dcairn.aws.dynamodb.table=" + name, "-Dcairn.aws.dynamodb.create-table=true",

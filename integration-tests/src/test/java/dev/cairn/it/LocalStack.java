@@ -1,0 +1,41 @@
+package dev.cairn.it;
+
+import java.net.URI;
+import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.localstack.LocalStackContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * LocalStack (DynamoDB, S3) through Testcontainers, for machines with a Docker engine: {@code -Dcairn.it.backend=
+ * localstack} runs the API tests on it (the vector index stays on the local OpenSearch node: LocalStack's OpenSearch
+ * downloads a distribution at run time). Where no Docker engine exists, whatever asks for it is skipped, not failed.
+ */
+final class LocalStack {
+
+    static final String IMAGE = "localstack/localstack:4.4";
+    private static LocalStackContainer container;
+
+    private LocalStack() {
+    }
+
+    static boolean selected() {
+        return "localstack".equals(System.getProperty("cairn.it.backend", "embedded"));
+    }
+
+    /** Starts the container once per run; skips the calling test when there is no Docker engine. */
+    static synchronized LocalStackContainer ensureStarted() {
+        Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
+                "LocalStack needs a Docker engine, and this machine has none");
+        if (container == null) {
+            container = new LocalStackContainer(DockerImageName.parse(IMAGE)).withServices("dynamodb", "s3");
+            container.start();
+            Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "stop-localstack"));
+        }
+        return container;
+    }
+
+    static URI endpoint() {
+        return ensureStarted().getEndpoint();
+    }
+}
