@@ -52,8 +52,11 @@ public final class OpenSearchNode implements BeforeAllCallback {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     stopNode();
+                    deleteTree(home); // about 100 MB per run in the temporary folder
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                } catch (IOException e) {
+                    System.err.println("could not delete " + home + ": " + e);
                 }
             }, "stop-opensearch"));
         }
@@ -170,6 +173,22 @@ public final class OpenSearchNode implements BeforeAllCallback {
         if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IllegalStateException(String.join(" ", cmd) + " failed; see " + log);
         }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                Files.delete(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
