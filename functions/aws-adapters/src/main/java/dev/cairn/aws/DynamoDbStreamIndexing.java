@@ -21,6 +21,8 @@ import java.util.Set;
  */
 public final class DynamoDbStreamIndexing {
 
+    private static final System.Logger LOG = System.getLogger(DynamoDbStreamIndexing.class.getName());
+
     private final Indexer indexer;
 
     public DynamoDbStreamIndexing(Indexer indexer) {
@@ -58,6 +60,9 @@ public final class DynamoDbStreamIndexing {
                     indexed++;
                 }
             } catch (RuntimeException e) {
+                // the kind of failure only: messages of adapters never carry memory content
+                LOG.log(System.Logger.Level.WARNING, "indexing {0}/{1} failed, Lambda will retry from record {2}: {3}",
+                        pk, sk, ddb.path("SequenceNumber").asText(), e.toString());
                 return new Outcome(records, indexed, ddb.path("SequenceNumber").asText());
             }
         }
