@@ -41,7 +41,10 @@ public final class SecretScanner {
     private static final Pattern HEX_DIGEST = Pattern.compile("(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{56}"
             + "|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128})");
     private static final Pattern INTEGRITY = Pattern.compile("(?:sha(?:1|256|384|512))[-:][A-Za-z0-9+/=]+");
-    private static final String[] PLACEHOLDERS = {"xxxx", "****", "....", "example", "placeholder", "your_", "your-",
+    private static final Pattern CODE_REFERENCE = Pattern.compile(
+            "[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*|\\[[^\\]]*\\])+(?:\\(.*)?[;,]?|[A-Za-z_][A-Za-z0-9_.]*\\(.*");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[;,]?");
+    private static final String[] PLACEHOLDERS = {"xxxx", "****", "...", "example", "placeholder", "your_", "your-",
         "yourpass", "yourtoken", "yourkey", "redacted", "dummy", "<", ">", "${", "{{", "$(", "%(", "changeit",
         "sample", "insert", "replace_me", "replace-me", "todo", "fixme", "******"};
     /** Words that follow "password is" in sentences about passwords rather than in statements of one. */
@@ -191,6 +194,9 @@ public final class SecretScanner {
             return false;
         }
         if (rule.generic()) {
+            if (CODE_REFERENCE.matcher(secret).matches() || ENV_NAME.matcher(secret).matches()) {
+                return false; // process.env.API_KEY, getpass.getpass(), settings.DB_PASSWORD, OPENAI_API_KEY
+            }
             if (UUID.matcher(secret).matches() || HEX_DIGEST.matcher(secret).matches()
                     || INTEGRITY.matcher(secret).matches() || secret.startsWith("ssh-") || secret.startsWith("$2")
                     || NOT_PASSWORDS.contains(lower.replaceAll("[.,;:!?]+$", ""))) {
