@@ -48,7 +48,9 @@ public final class LocalServer implements AutoCloseable {
         }
         port = Processes.freePort();
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
-                "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms"));
+                "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms",
+                // team "strict" rejects secrets; every other team has the default policy (redact)
+                "-Dcairn.secrets.team-policy.strict=reject"));
         if (aws || LocalStack.selected()) {
             cmd.addAll(awsBackendOptions());
         }

@@ -36,8 +36,7 @@ public class ProblemMappers {
                     .header(HttpHeaders.RETRY_AFTER, Math.max(1, su.retryAfter().toSeconds()))
                     .entity(Problem.of(e.kind(), e.title(), 503, e.detail())).build();
         }
-        List<FieldError> errors = e instanceof InvalidInput ii ? ii.errors() : null;
-        return problem(Problem.of(e.kind(), e.title(), status, e.detail(), errors));
+        return problem(Problem.of(e, status));
     }
 
     static int statusOf(CairnException e) {

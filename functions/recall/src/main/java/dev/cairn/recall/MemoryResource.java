@@ -49,10 +49,11 @@ public class MemoryResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: a JSON object with at least content");
         }
-        Memory m = memories.create(caller, teamId, body.draft());
+        MemoryService.Saved saved = memories.create(caller, teamId, body.draft());
+        Memory m = saved.memory();
         return Response.created(uri.getAbsolutePathBuilder().path(m.id().value()).build())
                 .header(HttpHeaders.ETAG, Versions.etag(m.version()))
-                .entity(MemoryView.of(m)).build();
+                .entity(MemoryView.of(m, saved.redactions())).build();
     }
 
     @POST
@@ -68,7 +69,8 @@ public class MemoryResource {
         List<BatchOutcome> outcomes = memories.createBatch(caller, teamId, drafts);
         List<Bodies.BatchItem> items = new ArrayList<>(outcomes.size());
         for (BatchOutcome o : outcomes) {
-            items.add(o.ok() ? new Bodies.BatchItem(o.index(), "created", MemoryView.of(o.memory()), null)
+            items.add(o.ok() ? new Bodies.BatchItem(o.index(), "created", MemoryView.of(o.memory(), o.redactions()),
+                    null)
                     : new Bodies.BatchItem(o.index(), "rejected", null, ProblemViews.of(o.error())));
         }
         return new Bodies.BatchResult(items);
@@ -92,8 +94,10 @@ public class MemoryResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: a JSON object with the fields to change");
         }
-        Memory m = memories.patch(caller, teamId, memoryId, Versions.requireIfMatch(ifMatch), body.draft());
-        return Response.ok(MemoryView.of(m)).header(HttpHeaders.ETAG, Versions.etag(m.version()))
+        MemoryService.Saved saved = memories.patch(caller, teamId, memoryId, Versions.requireIfMatch(ifMatch),
+                body.draft());
+        Memory m = saved.memory();
+        return Response.ok(MemoryView.of(m, saved.redactions())).header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 .build();
     }
 

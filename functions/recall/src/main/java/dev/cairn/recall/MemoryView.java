@@ -1,7 +1,10 @@
 package dev.cairn.recall;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cairn.http.Problem;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
+import dev.cairn.model.secret.Finding;
 import java.time.Instant;
 import java.util.List;
 
@@ -23,14 +26,20 @@ public record MemoryView(
         String sourceSessionId,
         List<String> evidence,
         long version,
-        String state) {
+        String state,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Problem.FindingView> redactions) {
 
     public static MemoryView of(Memory m) {
+        return of(m, List.of());
+    }
+
+    /** With {@code redactions}: what the secret policy replaced in the submitted content (offsets into it). */
+    public static MemoryView of(Memory m, List<Finding> redactions) {
         return new MemoryView(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
                 m.scope().wire(), m.type().wire(), m.content(), values(m.tags()), m.importance(), m.confidence(),
                 m.occurredAt(), m.createdAt(), m.lastAccessedAt(), m.accessCount(),
                 m.sourceSessionId() == null ? null : m.sourceSessionId().value(), values(m.evidence()), m.version(),
-                m.state().wire());
+                m.state().wire(), Problem.FindingView.of(redactions));
     }
 
     private static List<String> values(List<Id> ids) {

@@ -6,6 +6,7 @@ import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.recall.RecallService;
+import dev.cairn.model.secret.SecretGate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -34,8 +35,9 @@ public class RecallWiring {
 
     @Produces
     @ApplicationScoped
-    MemoryService memoryService(MemoryStore store, Indexer indexer, Clock clock, RecallConfig config) {
-        return new MemoryService(store, indexer, clock, config.limits());
+    MemoryService memoryService(MemoryStore store, Indexer indexer, Clock clock, RecallConfig config,
+                                SecretGate secrets) {
+        return new MemoryService(store, indexer, clock, config.limits(), secrets);
     }
 
     /**
@@ -60,7 +62,8 @@ public class RecallWiring {
     @Produces
     @ApplicationScoped
     RecallService recallService(MemoryStore store, VectorIndex index, Embedder embedder, Indexer indexer, Clock clock,
-                                RecallConfig config, @Named("access-recorder") ExecutorService accessRecorder) {
-        return new RecallService(store, index, embedder, indexer, clock, config.settings(), accessRecorder);
+                                RecallConfig config, @Named("access-recorder") ExecutorService accessRecorder,
+                                SecretGate secrets) {
+        return new RecallService(store, index, embedder, indexer, clock, config.settings(), accessRecorder, secrets);
     }
 }

@@ -56,6 +56,13 @@ public record Memory(
         return scope == Scope.TEAM || user.equals(viewer);
     }
 
+    /** The same memory (same version) with other content: redaction on write and on read. */
+    public Memory withContent(String newContent) {
+        return newContent.equals(content) ? this : new Memory(id, team, user, scope, type, newContent, tags,
+                importance, confidence, occurredAt, createdAt, lastAccessedAt, accessCount, sourceSessionId, evidence,
+                version, state);
+    }
+
     public Memory withChanges(MemoryPatch patch) {
         return new Memory(id, team, user, scope,
                 patch.type() != null ? patch.type() : type,

@@ -10,6 +10,8 @@ import dev.cairn.model.identity.Caller;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.secret.Finding;
+import dev.cairn.model.secret.SecretGate;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -32,8 +34,10 @@ public final class MemoryService {
     private final Indexer indexer;
     private final Clock clock;
     private final MemoryLimits limits;
+    private final SecretGate secrets;
 
-    public MemoryService(MemoryStore store, Indexer indexer, Clock clock, MemoryLimits limits) {
+    public MemoryService(MemoryStore store, Indexer indexer, Clock clock, MemoryLimits limits, SecretGate secrets) {
+        this.secrets = secrets;
         this.store = store;
         this.indexer = indexer;
         this.clock = clock;
@@ -44,14 +48,19 @@ public final class MemoryService {
         return limits;
     }
 
-    public Memory create(Caller caller, Id team, MemoryDraft draft) {
+    /** A stored memory and what the secret policy redacted from it (empty when nothing was). */
+    public record Saved(Memory memory, List<Finding> redactions) {
+    }
+
+    public Saved create(Caller caller, Id team, MemoryDraft draft) {
         caller.requireMember(team);
         NewMemory valid = draft.validate(limits);
+        SecretGate.Screened screened = secrets.screen(team, "content", valid.content());
         indexer.requireCompatibleModel();
-        Memory memory = build(caller, team, valid, now());
+        Memory memory = build(caller, team, valid, now()).withContent(screened.text());
         store.insertAll(List.of(memory));
         indexQuietly(List.of(memory));
-        return memory;
+        return new Saved(memory, screened.redactions());
     }
 
     /** Validates each item on its own: a bad item is reported in its slot and does not fail the others. */
@@ -76,11 +85,13 @@ public final class MemoryService {
                 if (d == null) {
                     throw new InvalidInput("memories[" + i + "]", "must be an object");
                 }
-                Memory m = build(caller, team, d.validate(limits), now);
+                NewMemory valid = d.validate(limits);
+                SecretGate.Screened screened = secrets.screen(team, "memories[" + i + "].content", valid.content());
+                Memory m = build(caller, team, valid, now).withContent(screened.text());
                 accepted.add(m);
-                outcomes.add(new BatchOutcome(i, m, null));
+                outcomes.add(new BatchOutcome(i, m, screened.redactions(), null));
             } catch (CairnException e) {
-                outcomes.add(new BatchOutcome(i, null, e));
+                outcomes.add(new BatchOutcome(i, null, List.of(), e));
             }
         }
         store.insertAll(accepted);
@@ -90,22 +101,32 @@ public final class MemoryService {
 
     public Memory get(Caller caller, Id team, Id id) {
         caller.requireMember(team);
-        return visible(caller, team, id);
+        return readable(visible(caller, team, id));
+    }
+
+    /** A memory as it may leave the service: whatever the current secret rules flag is redacted. */
+    public Memory readable(Memory m) {
+        return m.withContent(secrets.forRead(m.content()));
     }
 
     /** Applies {@code patch} only if the memory is still at {@code expectedVersion} (HTTP If-Match). */
-    public Memory patch(Caller caller, Id team, Id id, long expectedVersion, PatchDraft draft) {
+    public Saved patch(Caller caller, Id team, Id id, long expectedVersion, PatchDraft draft) {
         caller.requireMember(team);
         MemoryPatch patch = draft.validate(limits);
+        SecretGate.Screened screened = patch.content() == null ? null
+                : secrets.screen(team, "content", patch.content());
         Memory current = visible(caller, team, id);
         if (current.version() != expectedVersion) {
             throw new VersionConflict("memory " + id, expectedVersion, current.version());
         }
         indexer.requireCompatibleModel();
         Memory updated = current.withChanges(patch);
+        if (screened != null) {
+            updated = updated.withContent(screened.text());
+        }
         store.replace(updated);
         indexQuietly(List.of(updated));
-        return updated;
+        return new Saved(updated, screened == null ? List.of() : screened.redactions());
     }
 
     /** Deletes the memory; with {@code expectedVersion} non-null only if it is still at that version. */
@@ -130,7 +151,7 @@ public final class MemoryService {
         caller.requireMember(team);
         ListQuery query = draft.validate(team, caller.user());
         Page page = store.list(query);
-        return new Listing(page.memories(), page.next() == null ? null : ListDraft.encode(page.next(), query.order()));
+        return new Listing(page.memories().stream().map(this::readable).toList(), page.next() == null ? null : ListDraft.encode(page.next(), query.order()));
     }
 
     /** One page of a listing and the opaque cursor of the next page (null on the last page). */

@@ -8,6 +8,7 @@ import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.secret.SecretGate;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -34,9 +35,11 @@ public final class RecallService {
     private final Clock clock;
     private final RecallSettings settings;
     private final Executor accessRecorder;
+    private final SecretGate secrets;
 
     public RecallService(MemoryStore store, VectorIndex index, Embedder embedder, Indexer indexer, Clock clock,
-                         RecallSettings settings, Executor accessRecorder) {
+                         RecallSettings settings, Executor accessRecorder, SecretGate secrets) {
+        this.secrets = secrets;
         this.store = store;
         this.index = index;
         this.embedder = embedder;
@@ -78,7 +81,11 @@ public final class RecallService {
         }
         hits.sort(Comparator.comparingDouble((RecallResult.Hit h) -> h.score().total()).reversed()
                 .thenComparing(h -> h.memory().id()));
-        List<RecallResult.Hit> top = List.copyOf(hits.subList(0, Math.min(q.topK(), hits.size())));
+        List<RecallResult.Hit> top = new ArrayList<>(Math.min(q.topK(), hits.size()));
+        for (RecallResult.Hit h : hits.subList(0, Math.min(q.topK(), hits.size()))) {
+            // the read path redacts whatever today's rules flag, also in memories stored before the rule existed
+            top.add(new RecallResult.Hit(h.memory().withContent(secrets.forRead(h.memory().content())), h.score()));
+        }
         recordAccessLater(team, top, now);
         return new RecallResult(top, embedder.modelId(), (System.nanoTime() - started) / 1_000_000);
     }

@@ -62,20 +62,22 @@ public final class SecretScanner {
             "requis", "obligatoire", "expiré", "invalide", "incorrecto", "incorrecta", "obligatoria",
             "requerida", "inválida", "invalida", "caducada", "segura");
 
+    private final String version;
     private final List<SecretRule> rules;
     private final Trie keywords;
     private final Map<String, int[]> rulesByKeyword;
 
     public SecretScanner(SecretRules rules) {
-        this(rules.rules());
+        this(rules.version(), rules.rules());
     }
 
     /** A scanner of just these rules (tests of one rule, custom rule sets). */
     public static SecretScanner of(List<SecretRule> rules) {
-        return new SecretScanner(rules);
+        return new SecretScanner("custom", rules);
     }
 
-    private SecretScanner(List<SecretRule> ruleList) {
+    private SecretScanner(String version, List<SecretRule> ruleList) {
+        this.version = version;
         this.rules = List.copyOf(ruleList);
         Map<String, List<Integer>> byKeyword = new HashMap<>();
         for (int i = 0; i < this.rules.size(); i++) {
@@ -98,6 +100,11 @@ public final class SecretScanner {
 
     public List<SecretRule> rules() {
         return rules;
+    }
+
+    /** The version line of the rules file this scanner runs. */
+    public String version() {
+        return version;
     }
 
     /** The findings in {@code text}, ordered by position, not overlapping. */

@@ -1,4 +1,4 @@
-package dev.cairn.recall;
+package dev.cairn.http.testing;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.smallrye.jwt.build.Jwt;
@@ -16,11 +16,12 @@ import java.util.Map;
 
 /**
  * A throw-away token issuer — a fresh RSA key pair per test run, its public half configured as the function's — and
- * a fresh data directory, so no state leaks from an earlier run.
+ * a fresh data directory, so no state leaks from an earlier run. Shared by every function's Lambda tests (this
+ * module's test-jar).
  */
 public class TestIssuer implements QuarkusTestResourceLifecycleManager {
 
-    static final String ISSUER = "https://issuer.test";
+    public static final String ISSUER = "https://issuer.test";
     private static KeyPair keys;
 
     @Override
@@ -46,7 +47,7 @@ public class TestIssuer implements QuarkusTestResourceLifecycleManager {
     public void stop() {
     }
 
-    static String token(String user, String... teams) {
+    public static String token(String user, String... teams) {
         return Jwt.issuer(ISSUER).subject(user).claim("teams", List.of(teams)).expiresIn(Duration.ofMinutes(10))
                 .sign(keys.getPrivate());
     }

@@ -1,0 +1,31 @@
+package dev.cairn.http;
+
+import dev.cairn.model.id.Id;
+import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.secret.SecretPolicy;
+import dev.cairn.model.secret.SecretScanner;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The bundled rules, and the gate every function's write and read paths go through. */
+@ApplicationScoped
+public class SecretsProducer {
+
+    @Produces
+    @ApplicationScoped
+    SecretScanner scanner() {
+        return SecretScanner.bundled();
+    }
+
+    @Produces
+    @ApplicationScoped
+    SecretGate gate(SecretScanner scanner, SecretsConfig config) {
+        SecretPolicy fallback = SecretPolicy.parse(config.policy());
+        Map<String, SecretPolicy> perTeam = new HashMap<>();
+        config.teamPolicy().forEach((team, policy) -> perTeam.put(Id.of("cairn.secrets.team-policy", team).value(),
+                SecretPolicy.parse(policy)));
+        return new SecretGate(scanner, team -> perTeam.getOrDefault(team.value(), fallback));
+    }
+}
