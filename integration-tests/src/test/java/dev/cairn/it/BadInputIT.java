@@ -78,7 +78,7 @@ class BadInputIT {
         return Stream.of(
                 Arguments.of("uppercase team", "/v1/teams/ACME/memories", "uppercase"),
                 Arguments.of("encoded slash", "/v1/teams/badinput/memories/a%2Fb", "separator"),
-                Arguments.of("traversal", "/v1/teams/badinput/memories/..%2Fx", "'.'"),
+                Arguments.of("traversal", "/v1/teams/badinput/memories/..%2Fx", "separator"),
                 Arguments.of("NUL", "/v1/teams/badinput/memories/a%00b", "NUL"),
                 Arguments.of("65 characters", "/v1/teams/badinput/memories/" + "a".repeat(65), "64"),
                 Arguments.of("full-width letters", "/v1/teams/%EF%BD%81%EF%BD%83%EF%BD%8D%EF%BD%85/memories",
