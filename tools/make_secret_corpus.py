@@ -69,6 +69,8 @@ clean = [
     lambda: 'reset your password at https://acme.dev/reset', lambda: 'token_count = ' + str(R.randint(10, 99999)),
     lambda: 'max_tokens: ' + str(R.randint(100, 8000)), lambda: 'SECRET_KEY = os.environ["SECRET_KEY"]',
     lambda: 'password = getpass.getpass()', lambda: 'const apiKey = process.env.OPENAI_API_KEY;',
+    lambda: '    password = os.environ["DB_PASSWORD"]', lambda: 'token = request.headers["Authorization"]',
+    lambda: 'db_password: settings.DATABASES["default"]["PASSWORD"]',
     lambda: 'see https://github.com/acme/repo/commit/' + rs(HEX, 40),
     lambda: 'postgresql://app@db.internal:5432/crm', lambda: 'redis://cache:6379/0',
     lambda: 'git clone https://github.com/acme/core.git', lambda: 'ETag: "' + rs(HEX, 32) + '"',

@@ -14,10 +14,12 @@ import java.util.regex.Pattern;
  * @param span        how far after a keyword a match may end (characters); bounds the regex work per keyword hit
  * @param generic     a rule without a vendor-specific shape: hashes, UUIDs and digests are not secrets to it, and a
  *                    specific rule wins over it when both match the same text
+ * @param anchored    the match starts where a keyword starts: one anchored attempt per keyword occurrence instead of
+ *                    a search through a window (the cheap way for rules whose keywords are frequent words)
  * @param positives   texts the rule must flag (the build tests them)
  * @param negatives   texts the rule must not flag
  */
 public record SecretRule(String id, String description, List<String> keywords, Pattern pattern, int group,
-                         double minEntropy, int span, boolean generic, List<String> positives,
+                         double minEntropy, int span, boolean generic, boolean anchored, List<String> positives,
                          List<String> negatives) {
 }

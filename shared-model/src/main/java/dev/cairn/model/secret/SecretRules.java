@@ -125,6 +125,7 @@ public final class SecretRules {
         double entropy;
         int span = 256;
         boolean generic;
+        boolean anchored;
         final List<String> positives = new ArrayList<>();
         final List<String> negatives = new ArrayList<>();
 
@@ -151,6 +152,7 @@ public final class SecretRules {
                 case "entropy" -> entropy = Double.parseDouble(value.trim());
                 case "span" -> span = Integer.parseInt(value.trim());
                 case "generic" -> generic = Boolean.parseBoolean(value.trim());
+                case "anchored" -> anchored = Boolean.parseBoolean(value.trim());
                 case "positive" -> positives.add(unescape(value));
                 case "negative" -> negatives.add(unescape(value));
                 default -> throw new IllegalArgumentException("line " + lineNo + ": unknown field " + name);
@@ -167,7 +169,7 @@ public final class SecretRules {
             }
             try {
                 return new SecretRule(id, description, List.copyOf(keywords), Pattern.compile(pattern), group, entropy,
-                        span, generic, List.copyOf(positives), List.copyOf(negatives));
+                        span, generic, anchored, List.copyOf(positives), List.copyOf(negatives));
             } catch (PatternSyntaxException e) {
                 throw new IllegalArgumentException("rule " + id + ": " + e.getMessage(), e);
             }

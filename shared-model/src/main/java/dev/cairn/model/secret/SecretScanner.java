@@ -34,15 +34,15 @@ public final class SecretScanner {
 
     private static final int MAX_DEPTH = 2;
     private static final int LOOK_BEHIND = 128;
-    private static final Pattern BASE64_TOKEN = Pattern.compile("[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{24,}={0,2}");
     private static final Pattern PERCENT_TOKEN = Pattern.compile("[^\\s\"'<>]*%[0-9A-Fa-f]{2}[^\\s\"'<>]*");
     private static final Pattern UUID = Pattern.compile(
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern HEX_DIGEST = Pattern.compile("(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{56}"
             + "|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128})");
     private static final Pattern INTEGRITY = Pattern.compile("(?:sha(?:1|256|384|512))[-:][A-Za-z0-9+/=]+");
+    /** {@code process.env.API_KEY}, {@code os.environ[...]}, {@code getpass.getpass()}, {@code settings.DB_PASSWORD}. */
     private static final Pattern CODE_REFERENCE = Pattern.compile(
-            "[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*|\\[[^\\]]*\\])+(?:\\(.*)?[;,]?|[A-Za-z_][A-Za-z0-9_.]*\\(.*");
+            "[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*)+(?:[(\\[].*)?[;,]?|[A-Za-z_][A-Za-z0-9_.]*[(\\[].*");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[;,]?");
     private static final String[] PLACEHOLDERS = {"xxxx", "****", "...", "example", "placeholder", "your_", "your-",
         "yourpass", "yourtoken", "yourkey", "redacted", "dummy", "<", ">", "${", "{{", "$(", "%(", "changeit",
@@ -66,6 +66,7 @@ public final class SecretScanner {
     private final List<SecretRule> rules;
     private final Trie keywords;
     private final Map<String, int[]> rulesByKeyword;
+    private final Map<String, Boolean> generic = new HashMap<>();
 
     public SecretScanner(SecretRules rules) {
         this(rules.version(), rules.rules());
@@ -88,6 +89,9 @@ public final class SecretScanner {
         this.rulesByKeyword = new HashMap<>();
         byKeyword.forEach((k, v) -> rulesByKeyword.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
         this.keywords = Trie.builder().ignoreCase().addKeywords(byKeyword.keySet()).build();
+        for (SecretRule r : this.rules) {
+            generic.put(r.id(), r.generic());
+        }
     }
 
     public static SecretScanner bundled() {
@@ -153,6 +157,23 @@ public final class SecretScanner {
             SecretRule rule = rules.get(e.getKey());
             Matcher m = rule.pattern().matcher(text);
             m.useTransparentBounds(true).useAnchoringBounds(false);
+            if (rule.anchored()) {
+                int lastEnd = -1;
+                for (int at : e.getValue()) {
+                    if (at < lastEnd) {
+                        continue; // inside the previous match
+                    }
+                    m.region(at, Math.min(text.length(), at + rule.span()));
+                    if (m.lookingAt()) {
+                        lastEnd = m.end();
+                        int g = rule.group();
+                        if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
+                            found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
+                        }
+                    }
+                }
+                continue;
+            }
             int coveredUntil = -1;
             for (int at : e.getValue()) {
                 int from = Math.max(0, at - LOOK_BEHIND);
@@ -227,17 +248,43 @@ public final class SecretScanner {
     }
 
     private void decodeAndScan(String text, int depth, List<Finding> found) {
+        // what is already found, as a bit per character: the candidates below skip it in O(1)
+        java.util.BitSet taken = new java.util.BitSet(found.isEmpty() ? 0 : text.length());
+        for (Finding f : found) {
+            taken.set(f.start(), f.end());
+        }
         if (text.length() >= 24) {
-            Matcher b = BASE64_TOKEN.matcher(text);
-            while (b.find()) {
-                if (covered(found, b.start(), b.end())) {
+            // one pass over the text for runs of the base64 alphabets; only runs that mix upper and lower case
+            // letters can be base64 of text (hex digests and words cannot), and only those are decoded
+            int n = text.length();
+            int i = 0;
+            while (i < n) {
+                char c = text.charAt(i);
+                if (!isBase64Char(c)) {
+                    i++;
                     continue;
                 }
-                String decoded = decodeBase64(b.group());
+                int start = i;
+                boolean upper = false;
+                boolean lower = false;
+                while (i < n && isBase64Char(text.charAt(i))) {
+                    char x = text.charAt(i);
+                    upper |= x >= 'A' && x <= 'Z';
+                    lower |= x >= 'a' && x <= 'z';
+                    i++;
+                }
+                int end = i;
+                while (end < n && end - i < 2 && text.charAt(end) == '=') {
+                    end++;
+                }
+                if (i - start < 24 || !upper || !lower || overlaps(taken, start, end)) {
+                    continue;
+                }
+                String token = text.substring(start, end);
+                String decoded = decodeBase64(token);
                 if (decoded != null) {
                     for (Finding inner : scanNormalized(decoded, depth + 1)) {
-                        found.add(new Finding(inner.ruleId(), inner.description() + " (base64-encoded)", b.start(),
-                                b.end()));
+                        found.add(new Finding(inner.ruleId(), inner.description() + " (base64-encoded)", start, end));
                         break;
                     }
                 }
@@ -246,7 +293,7 @@ public final class SecretScanner {
         if (text.indexOf('%') >= 0) {
             Matcher p = PERCENT_TOKEN.matcher(text);
             while (p.find()) {
-                if (covered(found, p.start(), p.end())) {
+                if (overlaps(taken, p.start(), p.end())) {
                     continue;
                 }
                 String decoded;
@@ -266,21 +313,25 @@ public final class SecretScanner {
         }
     }
 
-    private static boolean covered(List<Finding> found, int start, int end) {
-        for (Finding f : found) {
-            if (f.start() < end && start < f.end()) {
-                return true;
-            }
-        }
-        return false;
+    private static boolean overlaps(java.util.BitSet taken, int start, int end) {
+        int next = taken.nextSetBit(start);
+        return next >= 0 && next < end;
+    }
+
+    private static boolean isBase64Char(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/'
+                || c == '-' || c == '_';
     }
 
     /** The decoded text if the token is base64 of mostly printable text, else null (binary, hashes, words). */
     private static String decodeBase64(String token) {
         byte[] bytes;
         try {
-            bytes = token.indexOf('-') >= 0 || token.indexOf('_') >= 0 ? Base64.getUrlDecoder().decode(pad(token))
-                    : Base64.getDecoder().decode(pad(token));
+            boolean url = token.indexOf('-') >= 0 || token.indexOf('_') >= 0;
+            if (url && (token.indexOf('+') >= 0 || token.indexOf('/') >= 0)) {
+                return null; // both alphabets at once: not base64
+            }
+            bytes = url ? Base64.getUrlDecoder().decode(pad(token)) : Base64.getDecoder().decode(pad(token));
         } catch (IllegalArgumentException e) {
             return null;
         }
@@ -309,17 +360,15 @@ public final class SecretScanner {
         if (found.size() <= 1) {
             return found;
         }
-        Map<String, Boolean> generic = new HashMap<>();
-        for (SecretRule r : rules) {
-            generic.put(r.id(), r.generic());
-        }
         List<Finding> ranked = new ArrayList<>(found);
         ranked.sort(Comparator.<Finding, Boolean>comparing(f -> generic.getOrDefault(f.ruleId(), true))
                 .thenComparing(f -> -(f.end() - f.start())).thenComparingInt(Finding::start));
         List<Finding> kept = new ArrayList<>();
+        java.util.BitSet taken = new java.util.BitSet();
         for (Finding f : ranked) {
-            if (!covered(kept, f.start(), f.end())) {
+            if (!overlaps(taken, f.start(), f.end())) {
                 kept.add(f);
+                taken.set(f.start(), f.end());
             }
         }
         kept.sort(Comparator.comparingInt(Finding::start));
@@ -370,26 +419,43 @@ public final class SecretScanner {
                 return new Normalized(original, null, null, true);
             }
             StringBuilder out = new StringBuilder(original.length());
-            int[] starts = new int[original.length() * 2 + 16];
+            int[] starts = new int[original.length() + 16];
             int[] ends = new int[starts.length];
             int i = 0;
             while (i < original.length()) {
                 int cp = original.codePointAt(i);
                 int next = i + Character.charCount(cp);
-                String piece = cp < 128 ? String.valueOf((char) cp)
-                        : Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
-                for (int k = 0; k < piece.length(); k++) {
-                    if (out.length() >= starts.length) {
-                        starts = java.util.Arrays.copyOf(starts, starts.length * 2);
-                        ends = java.util.Arrays.copyOf(ends, ends.length * 2);
+                if (out.length() + 4 >= starts.length) {
+                    starts = java.util.Arrays.copyOf(starts, starts.length * 2);
+                    ends = java.util.Arrays.copyOf(ends, ends.length * 2);
+                }
+                if (cp < 128 || nfkcStable(cp)) {
+                    for (int k = i; k < next; k++) {
+                        starts[out.length()] = i;
+                        ends[out.length()] = next;
+                        out.append(original.charAt(k));
                     }
-                    starts[out.length()] = i;
-                    ends[out.length()] = next;
-                    out.append(piece.charAt(k));
+                } else {
+                    String piece = Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
+                    for (int k = 0; k < piece.length(); k++) {
+                        if (out.length() >= starts.length) {
+                            starts = java.util.Arrays.copyOf(starts, starts.length * 2);
+                            ends = java.util.Arrays.copyOf(ends, ends.length * 2);
+                        }
+                        starts[out.length()] = i;
+                        ends[out.length()] = next;
+                        out.append(piece.charAt(k));
+                    }
                 }
                 i = next;
             }
             return new Normalized(out.toString(), starts, ends, false);
+        }
+
+        /** CJK ideographs, kana and Hangul syllables are their own NFKC form: no need to ask the normaliser. */
+        private static boolean nfkcStable(int cp) {
+            return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3041 && cp <= 0x30FA) || (cp >= 0xAC00 && cp <= 0xD7A3)
+                    || (cp >= 0x3400 && cp <= 0x4DBF);
         }
 
         int originalStart(int normalizedStart) {
