@@ -9,7 +9,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Entry point of the runnable jar. With no arguments it serves the API; {@code token ...} mints a local token and
- * {@code bench ...} runs the benchmark, both without starting the server (so they work while one is running).
+ * {@code bench ...} runs the benchmark, {@code scan-bench ...} the secret-scanner benchmark, all without starting the
+ * server (so they work while one is running).
  */
 @QuarkusMain
 public class CairnLocal {
@@ -18,6 +19,9 @@ public class CairnLocal {
         if (args.length > 0 && args[0].equals("token")) {
             System.exit(TokenCommand.run(List.of(args).subList(1, args.length), configuredDataDir(), System.out,
                     System.err));
+        }
+        if (args.length > 0 && args[0].equals("scan-bench")) {
+            System.exit(dev.cairn.local.bench.ScanBench.run(Arrays.asList(args).subList(1, args.length)));
         }
         if (args.length > 0 && args[0].equals("bench")) {
             System.exit(dev.cairn.local.bench.Bench.run(Arrays.asList(args).subList(1, args.length)));

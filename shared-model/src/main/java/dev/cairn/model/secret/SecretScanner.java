@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.ahocorasick.trie.Trie;
 
 /**
  * Finds secrets in text. Pure, thread-safe, no network: nothing is ever verified against a provider.
@@ -21,7 +20,7 @@ import org.ahocorasick.trie.Trie;
  * <ol>
  *   <li>NFKC normalisation (full-width and compatibility forms fold to ASCII), skipped for pure ASCII text; every
  *       normalised character remembers where it came from, so offsets are reported in the original text.</li>
- *   <li>One Aho-Corasick pass over the text finds the rules' keywords; a rule runs only if one of its keywords
+ *   <li>One Aho-Corasick pass ({@link KeywordIndex}) over the text finds the rules' keywords; a rule runs only if one of its keywords
  *       occurs, and only on a window around each occurrence (its {@code span}), never over the whole text.</li>
  *   <li>Each match's captured secret must pass the rule's entropy gate (measured on the secret only), must not be a
  *       placeholder or documented example, and, for generic rules, must not be a hash, UUID or digest.</li>
@@ -64,8 +63,8 @@ public final class SecretScanner {
 
     private final String version;
     private final List<SecretRule> rules;
-    private final Trie keywords;
-    private final Map<String, int[]> rulesByKeyword;
+    private final KeywordIndex keywords;
+    private final int[][] rulesByKeyword;
     private final Map<String, Boolean> generic = new HashMap<>();
 
     public SecretScanner(SecretRules rules) {
@@ -86,9 +85,12 @@ public final class SecretScanner {
                 byKeyword.computeIfAbsent(k, x -> new ArrayList<>()).add(i);
             }
         }
-        this.rulesByKeyword = new HashMap<>();
-        byKeyword.forEach((k, v) -> rulesByKeyword.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
-        this.keywords = Trie.builder().ignoreCase().addKeywords(byKeyword.keySet()).build();
+        List<String> words = new ArrayList<>(byKeyword.keySet());
+        this.rulesByKeyword = new int[words.size()][];
+        for (int k = 0; k < words.size(); k++) {
+            rulesByKeyword[k] = byKeyword.get(words.get(k)).stream().mapToInt(Integer::intValue).toArray();
+        }
+        this.keywords = new KeywordIndex(words);
         for (SecretRule r : this.rules) {
             generic.put(r.id(), r.generic());
         }
@@ -145,16 +147,16 @@ public final class SecretScanner {
     private List<Finding> scanNormalized(String text, int depth) {
         // 1. keyword prefilter: for each rule, where its keywords occur
         Map<Integer, List<Integer>> hits = new HashMap<>();
-        keywords.parseText(text, emit -> {
-            for (int rule : rulesByKeyword.get(emit.getKeyword())) {
-                hits.computeIfAbsent(rule, r -> new ArrayList<>()).add(emit.getStart());
+        keywords.scan(text, (keyword, start) -> {
+            for (int rule : rulesByKeyword[keyword]) {
+                hits.computeIfAbsent(rule, r -> new ArrayList<>()).add(start);
             }
-            return true;
         });
         List<Finding> found = new ArrayList<>();
         // 2. each triggered rule, on windows around its keyword occurrences
         for (Map.Entry<Integer, List<Integer>> e : hits.entrySet()) {
             SecretRule rule = rules.get(e.getKey());
+            e.getValue().sort(null); // occurrences arrive in order of where they end; windows want starts in order
             Matcher m = rule.pattern().matcher(text);
             m.useTransparentBounds(true).useAnchoringBounds(false);
             if (rule.anchored()) {
@@ -411,51 +413,72 @@ public final class SecretScanner {
     private record Normalized(String text, int[] starts, int[] ends, boolean identity) {
 
         static Normalized of(String original) {
-            boolean ascii = true;
-            for (int i = 0; i < original.length() && ascii; i++) {
-                ascii = original.charAt(i) < 128;
+            int len = original.length();
+            int firstChange = -1;
+            for (int i = 0; i < len; i++) {
+                char c = original.charAt(i);
+                if (c >= 128 && !nfkcStable(c)) {
+                    firstChange = i;
+                    break;
+                }
             }
-            if (ascii) {
-                return new Normalized(original, null, null, true);
+            if (firstChange < 0) {
+                return new Normalized(original, null, null, true); // ASCII, CJK, kana, Hangul: already NFKC
             }
-            StringBuilder out = new StringBuilder(original.length());
-            int[] starts = new int[original.length() + 16];
+            StringBuilder out = new StringBuilder(len);
+            int[] starts = new int[len + 16];
             int[] ends = new int[starts.length];
-            int i = 0;
-            while (i < original.length()) {
-                int cp = original.codePointAt(i);
-                int next = i + Character.charCount(cp);
+            for (int i = 0; i < firstChange; i++) {
+                starts[i] = i;
+                ends[i] = i + 1;
+            }
+            out.append(original, 0, firstChange);
+            int i = firstChange;
+            while (i < len) {
+                char c = original.charAt(i);
                 if (out.length() + 4 >= starts.length) {
                     starts = java.util.Arrays.copyOf(starts, starts.length * 2);
                     ends = java.util.Arrays.copyOf(ends, ends.length * 2);
                 }
-                if (cp < 128 || nfkcStable(cp)) {
-                    for (int k = i; k < next; k++) {
-                        starts[out.length()] = i;
-                        ends[out.length()] = next;
-                        out.append(original.charAt(k));
+                if (c < 128 || nfkcStable(c)) {
+                    starts[out.length()] = i;
+                    ends[out.length()] = i + 1;
+                    out.append(c);
+                    i++;
+                    continue;
+                }
+                if (c >= 0xFF01 && c <= 0xFF5E) {
+                    // full-width ASCII: NFKC maps each to its ASCII twin, no need to ask the normaliser
+                    starts[out.length()] = i;
+                    ends[out.length()] = i + 1;
+                    out.append((char) (c - 0xFEE0));
+                    i++;
+                    continue;
+                }
+                int next = i + Character.charCount(original.codePointAt(i));
+                String piece = Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
+                for (int k = 0; k < piece.length(); k++) {
+                    if (out.length() >= starts.length) {
+                        starts = java.util.Arrays.copyOf(starts, starts.length * 2);
+                        ends = java.util.Arrays.copyOf(ends, ends.length * 2);
                     }
-                } else {
-                    String piece = Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
-                    for (int k = 0; k < piece.length(); k++) {
-                        if (out.length() >= starts.length) {
-                            starts = java.util.Arrays.copyOf(starts, starts.length * 2);
-                            ends = java.util.Arrays.copyOf(ends, ends.length * 2);
-                        }
-                        starts[out.length()] = i;
-                        ends[out.length()] = next;
-                        out.append(piece.charAt(k));
-                    }
+                    starts[out.length()] = i;
+                    ends[out.length()] = next;
+                    out.append(piece.charAt(k));
                 }
                 i = next;
             }
             return new Normalized(out.toString(), starts, ends, false);
         }
 
-        /** CJK ideographs, kana and Hangul syllables are their own NFKC form: no need to ask the normaliser. */
-        private static boolean nfkcStable(int cp) {
-            return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3041 && cp <= 0x30FA) || (cp >= 0xAC00 && cp <= 0xD7A3)
-                    || (cp >= 0x3400 && cp <= 0x4DBF);
+        /**
+         * CJK ideographs, kana, Hangul syllables, CJK punctuation and most Latin letters with diacritics are their own
+         * NFKC form: no need to ask the normaliser.
+         */
+        private static boolean nfkcStable(char c) {
+            return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3041 && c <= 0x30FA) || (c >= 0xAC00 && c <= 0xD7A3)
+                    || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x3001 && c <= 0x303F) || (c >= 0x00C0 && c <= 0x017F
+                    && c != 0x0132 && c != 0x0133 && c != 0x013F && c != 0x0140 && c != 0x0149 && c != 0x017F);
         }
 
         int originalStart(int normalizedStart) {
