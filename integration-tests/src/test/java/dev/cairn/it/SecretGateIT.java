@@ -52,6 +52,11 @@ class SecretGateIT {
                 .patch("/v1/teams/redacting/memories/{id}", id).then().statusCode(200)
                 .body("content", equalTo("my password is [REDACTED:prose-password-en]"))
                 .body("redactions[0].rule_id", equalTo("prose-password-en"));
+
+        // findings are counted by rule and outcome, never with the secret
+        String metrics = SharedServer.anonymous().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertThat(metrics).containsPattern("cairn_secret_findings_total\\{[^}]*rule=\"github-pat\"[^}]*\\} [1-9]")
+                .doesNotContain(PAT).doesNotContain("Zq8mN3vX7pL2");
     }
 
     @Test

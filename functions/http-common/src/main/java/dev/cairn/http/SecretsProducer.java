@@ -1,6 +1,7 @@
 package dev.cairn.http;
 
 import dev.cairn.model.id.Id;
+import io.micrometer.core.instrument.MeterRegistry;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
@@ -21,11 +22,14 @@ public class SecretsProducer {
 
     @Produces
     @ApplicationScoped
-    SecretGate gate(SecretScanner scanner, SecretsConfig config) {
+    SecretGate gate(SecretScanner scanner, SecretsConfig config, MeterRegistry metrics) {
         SecretPolicy fallback = SecretPolicy.parse(config.policy());
         Map<String, SecretPolicy> perTeam = new HashMap<>();
         config.teamPolicy().forEach((team, policy) -> perTeam.put(Id.of("cairn.secrets.team-policy", team).value(),
                 SecretPolicy.parse(policy)));
-        return new SecretGate(scanner, team -> perTeam.getOrDefault(team.value(), fallback));
+        // counted by rule and outcome (/q/metrics: cairn_secret_findings_total); the secret itself is never recorded
+        return new SecretGate(scanner, team -> perTeam.getOrDefault(team.value(), fallback),
+                (rule, outcome) -> metrics.counter("cairn.secret.findings", "rule", rule, "outcome", outcome)
+                        .increment());
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -23,14 +24,23 @@ public final class SecretGate {
     private final LongAdder redactedWrites = new LongAdder();
     private final LongAdder redactedReads = new LongAdder();
 
-    public SecretGate(SecretScanner scanner, Function<Id, SecretPolicy> policies) {
+    private final BiConsumer<String, String> onFinding;
+
+    /**
+     * @param onFinding told of every finding as (rule id, outcome: {@code rejected}, {@code redacted} or
+     *                  {@code redacted-on-read}), for metrics; never given the secret
+     */
+    public SecretGate(SecretScanner scanner, Function<Id, SecretPolicy> policies,
+                      BiConsumer<String, String> onFinding) {
         this.scanner = scanner;
         this.policies = policies;
+        this.onFinding = onFinding;
     }
 
-    /** One policy for every team. */
+    /** One policy for every team, no metrics. */
     public static SecretGate uniform(SecretScanner scanner, SecretPolicy policy) {
-        return new SecretGate(scanner, team -> policy);
+        return new SecretGate(scanner, team -> policy, (rule, outcome) -> {
+        });
     }
 
     /** What a write may store: the text (redacted when needed) and what was redacted (empty when clean). */
@@ -51,11 +61,12 @@ public final class SecretGate {
         if (found.isEmpty()) {
             return new Screened(text, List.of());
         }
-        count(found);
         if (policyOf(team) == SecretPolicy.REJECT) {
+            count(found, "rejected");
             rejected.increment();
             throw new SecretRejected(field, found);
         }
+        count(found, "redacted");
         redactedWrites.increment();
         return new Screened(SecretScanner.redact(text, found), found);
     }
@@ -66,7 +77,7 @@ public final class SecretGate {
         if (found.isEmpty()) {
             return text;
         }
-        count(found);
+        count(found, "redacted-on-read");
         redactedReads.increment();
         return SecretScanner.redact(text, found);
     }
@@ -75,9 +86,10 @@ public final class SecretGate {
         return scanner;
     }
 
-    private void count(List<Finding> found) {
+    private void count(List<Finding> found, String outcome) {
         for (Finding f : found) {
             findingsByRule.computeIfAbsent(f.ruleId(), r -> new LongAdder()).increment();
+            onFinding.accept(f.ruleId(), outcome);
         }
     }
 
