@@ -19,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * dynalite (DynamoDB's API on LevelDB, installed by npm from the module's lockfile), started once per test run on a
- * free port, in memory, and stopped when the run ends. Test classes use {@code @ExtendWith(Dynalite.class)}.
+ * free port, in memory, through {@code dynalite-server.js} (which keeps it alive when a client disconnects
+ * mid-request), and stopped when the run ends. Test classes use {@code @ExtendWith(Dynalite.class)}.
  */
 public final class Dynalite implements BeforeAllCallback {
 
@@ -36,8 +37,8 @@ public final class Dynalite implements BeforeAllCallback {
         if (process != null) {
             return;
         }
-        Path cli = Path.of(System.getProperty("cairn.dynalite.cli", "node_modules/dynalite/cli.js"));
-        if (!Files.exists(cli)) {
+        Path cli = Path.of(System.getProperty("cairn.dynalite.cli", "dynalite-server.js"));
+        if (!Files.exists(cli) || !Files.exists(cli.resolveSibling("node_modules/dynalite/cli.js"))) {
             throw new IllegalStateException(cli + " is missing: run npm ci in integration-tests (Maven's "
                     + "pre-integration-test phase does)");
         }

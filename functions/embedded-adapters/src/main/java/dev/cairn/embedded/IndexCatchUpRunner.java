@@ -63,9 +63,13 @@ public class IndexCatchUpRunner {
         }
     }
 
-    void stop(@Observes ShutdownEvent event) {
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
         if (scheduler != null) {
-            scheduler.shutdownNow();
+            // let a running pass finish its store and index calls rather than cut them off mid-request
+            scheduler.shutdown();
+            if (!scheduler.awaitTermination(5, TimeUnit.SECONDS)) {
+                scheduler.shutdownNow();
+            }
         }
     }
 }
