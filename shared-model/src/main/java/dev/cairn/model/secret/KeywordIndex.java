@@ -31,6 +31,7 @@ final class KeywordIndex {
     private final int[] fail;
     private final int[][] outputs;
     private final int[] lengths;
+    private final boolean[] hasOutput;
 
     KeywordIndex(List<String> keywords) {
         List<Map<Character, Integer>> children = new ArrayList<>();
@@ -63,6 +64,7 @@ final class KeywordIndex {
         int n = children.size();
         fail = new int[n];
         outputs = new int[n][];
+        hasOutput = new boolean[n];
         asciiNext = new int[n * ASCII];
         wideChildren = new ArrayList<>(n);
         for (int s = 0; s < n; s++) {
@@ -92,6 +94,7 @@ final class KeywordIndex {
                 out.add(k);
             }
             outputs[s] = out.stream().mapToInt(Integer::intValue).toArray();
+            hasOutput[s] = outputs[s].length > 0;
             for (int c = 0; c < ASCII; c++) {
                 Integer t = children.get(s).get((char) c);
                 asciiNext[s * ASCII + c] = t == null ? asciiNext[fail[s] * ASCII + c] : t;
@@ -116,9 +119,10 @@ final class KeywordIndex {
             } else {
                 state = step(state, Character.toLowerCase(c));
             }
-            int[] out = outputs[state];
-            for (int k : out) {
-                hits.at(k, i - lengths[k] + 1);
+            if (hasOutput[state]) {
+                for (int k : outputs[state]) {
+                    hits.at(k, i - lengths[k] + 1);
+                }
             }
         }
     }
