@@ -425,6 +425,28 @@ public final class SecretScanner {
             if (firstChange < 0) {
                 return new Normalized(original, null, null, true); // ASCII, CJK, kana, Hangul: already NFKC
             }
+            // Most changes are one character for one (full-width forms, compatibility punctuation): then the offsets
+            // stay as they are and only a copy with those characters replaced is needed.
+            char[] folded = null;
+            boolean expands = false;
+            for (int i = firstChange; i < len && !expands; i++) {
+                char c = original.charAt(i);
+                if (c < 128 || nfkcStable(c)) {
+                    continue;
+                }
+                char m = oneForOne(c);
+                if (m == EXPANDS) {
+                    expands = true;
+                } else if (m != c) {
+                    if (folded == null) {
+                        folded = original.toCharArray();
+                    }
+                    folded[i] = m;
+                }
+            }
+            if (!expands) {
+                return new Normalized(folded == null ? original : new String(folded), null, null, true);
+            }
             StringBuilder out = new StringBuilder(len);
             int[] starts = new int[len + 16];
             int[] ends = new int[starts.length];
@@ -469,6 +491,23 @@ public final class SecretScanner {
                 i = next;
             }
             return new Normalized(out.toString(), starts, ends, false);
+        }
+
+        private static final char EXPANDS = '\uFFFF';
+        private static final Map<Character, Character> ONE_FOR_ONE = new java.util.concurrent.ConcurrentHashMap<>();
+
+        /** The NFKC form of {@code c} when it is a single character, else {@link #EXPANDS}. */
+        private static char oneForOne(char c) {
+            if (c >= 0xFF01 && c <= 0xFF5E) {
+                return (char) (c - 0xFEE0); // full-width ASCII
+            }
+            if (Character.isSurrogate(c)) {
+                return EXPANDS;
+            }
+            return ONE_FOR_ONE.computeIfAbsent(c, x -> {
+                String n = Normalizer.normalize(String.valueOf(x), Normalizer.Form.NFKC);
+                return n.length() == 1 ? n.charAt(0) : EXPANDS;
+            });
         }
 
         /**

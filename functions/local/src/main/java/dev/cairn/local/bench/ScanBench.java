@@ -82,10 +82,18 @@ public final class ScanBench {
         for (int i = 0; i < 2; i++) {
             scanner.scan(text); // warm-up runs, as JMH would do: the timed run measures compiled code
         }
-        long t = System.nanoTime();
-        var findings = scanner.scan(text);
+        // three timed runs, the median reported (the machines are shared; one run can land on a busy moment)
+        double[] runs = new double[3];
+        List<dev.cairn.model.secret.Finding> findings = List.of();
+        long t;
+        for (int r = 0; r < runs.length; r++) {
+            t = System.nanoTime();
+            findings = scanner.scan(text);
+            runs[r] = (System.nanoTime() - t) / 1e9;
+        }
+        Arrays.sort(runs);
         int found = findings.size();
-        double cairnSeconds = (System.nanoTime() - t) / 1e9;
+        double cairnSeconds = runs[1];
         java.util.Map<String, Integer> byRule = new java.util.TreeMap<>();
         findings.forEach(f -> byRule.merge(f.ruleId(), 1, Integer::sum));
         double cairnMbps = megabytes / cairnSeconds;
@@ -121,17 +129,24 @@ public final class ScanBench {
         for (int i = 0; i < 50_000; i++) {
             scanner.scan(memories.get(i % memories.size()));
         }
-        int calls = 100_000;
-        double[] micros = new double[calls];
-        for (int i = 0; i < calls; i++) {
-            String m = memories.get(i % memories.size());
-            long s = System.nanoTime();
-            scanner.scan(m);
-            micros[i] = (System.nanoTime() - s) / 1e3;
+        // five rounds of 40,000 calls; the round with the median p99 is reported
+        int rounds = 5;
+        int calls = 40_000;
+        double[][] results = new double[rounds][];
+        for (int round = 0; round < rounds; round++) {
+            double[] micros = new double[calls];
+            for (int i = 0; i < calls; i++) {
+                String m = memories.get(i % memories.size());
+                long s = System.nanoTime();
+                scanner.scan(m);
+                micros[i] = (System.nanoTime() - s) / 1e3;
+            }
+            Arrays.sort(micros);
+            results[round] = new double[] {micros[calls / 2], micros[(int) (calls * 0.99)]};
         }
-        Arrays.sort(micros);
-        double p50 = micros[calls / 2];
-        double p99 = micros[(int) (calls * 0.99)];
+        Arrays.sort(results, (x, y) -> Double.compare(x[1], y[1]));
+        double p50 = results[rounds / 2][0];
+        double p99 = results[rounds / 2][1];
         log("2 KiB memory: p50 %.1f µs, p99 %.1f µs (goal p99 ≤ 50 µs)", p50, p99);
         report.putObject("latency_2kib").put("p50_us", p50).put("p99_us", p99);
 
