@@ -1,0 +1,165 @@
+package dev.cairn.model.session;
+
+import com.github.f4b6a3.ulid.UlidCreator;
+import dev.cairn.model.error.ContentTooLarge;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.error.VersionConflict;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.port.SessionStore;
+import dev.cairn.model.secret.SecretGate;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The session buffer: appends that never lose a message under concurrency, and folding of the oldest messages into
+ * the rolling summary once there are more than {@code foldAt} recent ones.
+ *
+ * <p>An append takes the lowest free message number above the head's {@code lastSeq} by writing the message there
+ * (a conditional put), then moves the head forward with a conditional write, retrying on conflict. Folding is a
+ * conditional head write too: if two writers fold at once, one wins and the other re-reads and finds nothing to do.
+ * Folded messages stay stored (they are the evidence extraction points to); only the buffer's view moves on.
+ */
+public final class SessionService {
+
+    /**
+     * @param foldAt         recent messages that trigger folding (M, default 30)
+     * @param foldCount      oldest messages folded at a time (K, default M/2)
+     * @param maxMessageBytes largest message accepted (UTF-8)
+     * @param summaryChars   largest rolling summary
+     */
+    public record Limits(int foldAt, int foldCount, int maxMessageBytes, int summaryChars) {
+
+        public Limits {
+            if (foldAt < 2 || foldCount < 1 || foldCount > foldAt) {
+                throw new IllegalArgumentException("need 2 ≤ foldAt and 1 ≤ foldCount ≤ foldAt");
+            }
+        }
+
+        public static Limits defaults() {
+            return new Limits(30, 15, 32 * 1024, 4000);
+        }
+    }
+
+    /** What a client sends: role, content, optional time. */
+    public record MessageDraft(String role, String content, Instant occurredAt) {
+    }
+
+    /** What an append answers (API.md: {message_id, message_count, summary_version}). */
+    public record Appended(Id messageId, long messageCount, long summaryVersion) {
+    }
+
+    /** A session as the API shows it: rolling summary and the messages not folded into it. */
+    public record View(String rollingSummary, List<SessionMessage> recentMessages, long summaryVersion,
+                       long messageCount, boolean ended) {
+    }
+
+    private final SessionStore store;
+    private final Summarizer summarizer;
+    private final SecretGate secrets;
+    private final Clock clock;
+    private final Limits limits;
+
+    public SessionService(SessionStore store, Summarizer summarizer, SecretGate secrets, Clock clock, Limits limits) {
+        this.store = store;
+        this.summarizer = summarizer;
+        this.secrets = secrets;
+        this.clock = clock;
+        this.limits = limits;
+    }
+
+    public Appended append(Caller caller, Id team, Id session, MessageDraft draft) {
+        caller.requireMember(team);
+        SessionMessage.Role role = role(draft);
+        String content = content(draft);
+        content = secrets.screen(team, "content", content).text();
+        Instant now = clock.instant();
+        SessionHead head = store.head(team, session).orElse(SessionHead.empty(team, session, now));
+        if (head.ended()) {
+            throw new SessionEnded(session.value());
+        }
+        Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
+        long seq = head.lastSeq() + 1;
+        while (!store.putMessage(team, session, new SessionMessage(id, seq, role, content,
+                draft.occurredAt() != null ? draft.occurredAt() : now))) {
+            seq++; // another writer took this number: the next free one is ours
+        }
+        SessionHead moved = advance(team, session, seq, now);
+        SessionHead folded = foldIfNeeded(moved);
+        return new Appended(id, folded.lastSeq(), folded.summaryVersion());
+    }
+
+    public View get(Caller caller, Id team, Id session) {
+        caller.requireMember(team);
+        SessionHead head = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
+        List<SessionMessage> recent = head.recentCount() == 0 ? List.of()
+                : store.messages(team, session, head.foldedThrough() + 1, head.lastSeq()).stream()
+                .map(m -> new SessionMessage(m.id(), m.seq(), m.role(), secrets.forRead(m.content()), m.occurredAt()))
+                .toList();
+        return new View(secrets.forRead(head.summary()), recent, head.summaryVersion(), head.lastSeq(), head.ended());
+    }
+
+    /** Moves the head's {@code lastSeq} up to at least {@code seq}, retrying when another writer moved it first. */
+    private SessionHead advance(Id team, Id session, long seq, Instant now) {
+        while (true) {
+            SessionHead h = store.head(team, session).orElse(SessionHead.empty(team, session, now));
+            if (h.lastSeq() >= seq) {
+                return h; // a later writer already counted our message
+            }
+            SessionHead next = new SessionHead(team, session, h.version() + 1, seq, h.foldedThrough(), h.summary(),
+                    h.summaryVersion(), h.ended(), now);
+            try {
+                store.putHead(next, h.version());
+                return next;
+            } catch (VersionConflict e) {
+                // re-read and try again
+            }
+        }
+    }
+
+    /** Folds the oldest {@code foldCount} messages while more than {@code foldAt} are recent. */
+    private SessionHead foldIfNeeded(SessionHead start) {
+        SessionHead h = start;
+        while (h.recentCount() > limits.foldAt()) {
+            long from = h.foldedThrough() + 1;
+            long to = h.foldedThrough() + limits.foldCount();
+            List<SessionMessage> folded = store.messages(h.team(), h.session(), from, to);
+            String summary = summarizer.fold(h.summary(), folded, limits.summaryChars());
+            SessionHead next = new SessionHead(h.team(), h.session(), h.version() + 1, h.lastSeq(), to, summary,
+                    h.summaryVersion() + 1, h.ended(), clock.instant());
+            try {
+                store.putHead(next, h.version());
+                h = next;
+            } catch (VersionConflict e) {
+                h = store.head(h.team(), h.session()).orElseThrow(); // someone else moved it: look again
+            }
+        }
+        return h;
+    }
+
+    private static SessionMessage.Role role(MessageDraft d) {
+        if (d == null || d.role() == null) {
+            throw new InvalidInput("role", "is required: user, assistant or tool");
+        }
+        return switch (d.role()) {
+            case "user" -> SessionMessage.Role.USER;
+            case "assistant" -> SessionMessage.Role.ASSISTANT;
+            case "tool" -> SessionMessage.Role.TOOL;
+            default -> throw new InvalidInput("role", "must be user, assistant or tool");
+        };
+    }
+
+    private String content(MessageDraft d) {
+        if (d.content() == null || d.content().isBlank()) {
+            throw new InvalidInput("content", "is required and must not be blank");
+        }
+        int bytes = d.content().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > limits.maxMessageBytes()) {
+            throw new ContentTooLarge("content", bytes, limits.maxMessageBytes());
+        }
+        return d.content();
+    }
+}
