@@ -68,24 +68,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         this.table = table;
     }
 
-    /**
-     * Runs one port operation, turning "DynamoDB did not answer, even after the SDK's retries" (network errors,
-     * throttling, 5xx) into {@link StoreUnavailable}, which the API answers with 503 and Retry-After. A failed
-     * condition or a validation error is not an outage and passes through.
-     */
+    /** See {@link DynamoCalls#guarded}. */
     private <T> T guarded(java.util.function.Supplier<T> operation) {
-        try {
-            return operation.get();
-        } catch (ConditionalCheckFailedException e) {
-            throw e;
-        } catch (SdkClientException e) {
-            throw new StoreUnavailable("the record store", Duration.ofSeconds(2), e);
-        } catch (DynamoDbException e) {
-            if (e.isThrottlingException() || e.statusCode() >= 500) {
-                throw new StoreUnavailable("the record store", Duration.ofSeconds(5), e);
-            }
-            throw e;
-        }
+        return DynamoCalls.guarded(operation);
     }
 
     private void guardedRun(Runnable operation) {

@@ -1,0 +1,25 @@
+package dev.cairn.it;
+
+import dev.cairn.aws.DynamoDbMemoryStore;
+import dev.cairn.aws.DynamoDbSessionStore;
+import dev.cairn.model.port.SessionStore;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The session-store contract on dynalite, in the memories table (single-table design). */
+@ExtendWith(Dynalite.class)
+class DynamoDbSessionStoreIT extends SessionStoreContract {
+
+    private static DynamoDbSessionStore store;
+
+    @BeforeAll
+    static void createTable() {
+        new DynamoDbMemoryStore(Dynalite.client(), "cairn-sessions").createTableIfMissing();
+        store = new DynamoDbSessionStore(Dynalite.client(), "cairn-sessions");
+    }
+
+    @Override
+    protected SessionStore store() {
+        return store;
+    }
+}
