@@ -15,6 +15,7 @@ import dev.cairn.model.error.PreconditionRequired;
 import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.TeamAccessDenied;
 import dev.cairn.model.error.VersionConflict;
+import dev.cairn.model.session.SessionEnded;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
@@ -46,7 +47,7 @@ public class ProblemMappers {
             return 403;
         } else if (e instanceof NotFound) {
             return 404;
-        } else if (e instanceof EmbeddingModelMismatch) {
+        } else if (e instanceof EmbeddingModelMismatch || e instanceof SessionEnded) {
             return 409;
         } else if (e instanceof VersionConflict) {
             return 412;

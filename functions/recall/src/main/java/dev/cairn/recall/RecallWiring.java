@@ -29,12 +29,6 @@ public class RecallWiring {
 
     @Produces
     @ApplicationScoped
-    Indexer indexer(MemoryStore store, VectorIndex index, Embedder embedder) {
-        return new Indexer(store, index, embedder);
-    }
-
-    @Produces
-    @ApplicationScoped
     MemoryService memoryService(MemoryStore store, Indexer indexer, Clock clock, RecallConfig config,
                                 SecretGate secrets) {
         return new MemoryService(store, indexer, clock, config.limits(), secrets);

@@ -1,18 +1,23 @@
-package dev.cairn.recall.backend;
+package dev.cairn.backend;
 
 import dev.cairn.aws.BedrockTitanEmbedder;
 import dev.cairn.aws.DynamoDbMemoryStore;
+import dev.cairn.aws.DynamoDbSessionStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.aws.OpenSearchVectorIndex.DocumentIds;
 import dev.cairn.embedded.EmbeddedAdapters;
 import dev.cairn.embedded.EmbeddedConfig;
+import dev.cairn.embedded.SqliteSessionStore;
+import dev.cairn.model.index.Indexer;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.port.VectorIndex;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Locale;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -31,24 +36,55 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @ApplicationScoped
 public class Backends {
 
+    /** One DynamoDB client for every store that uses the table; created on first use only. */
     @Produces
     @ApplicationScoped
-    MemoryStore memoryStore(BackendConfig config, EmbeddedConfig embedded) {
-        return switch (choice(config.backend().recordStore(), "cairn.backend.record-store", "sqlite", "dynamodb")) {
+    DynamoDbClient dynamo(BackendConfig config) {
+        BackendConfig.Dynamodb d = config.aws().dynamodb();
+        var builder = DynamoDbClient.builder().httpClient(http()).overrideConfiguration(sdkRetries(config));
+        config.aws().region().map(Region::of).ifPresent(builder::region);
+        d.endpoint().ifPresent(builder::endpointOverride);
+        return builder.build();
+    }
+
+    @Produces
+    @ApplicationScoped
+    MemoryStore memoryStore(BackendConfig config, EmbeddedConfig embedded, DynamoDbClient dynamo) {
+        return switch (recordStore(config)) {
             case "dynamodb" -> {
-                BackendConfig.Dynamodb d = config.aws().dynamodb();
-                var builder = DynamoDbClient.builder().httpClient(http())
-                        .overrideConfiguration(sdkRetries(config));
-                config.aws().region().map(Region::of).ifPresent(builder::region);
-                d.endpoint().ifPresent(builder::endpointOverride);
-                DynamoDbMemoryStore store = new DynamoDbMemoryStore(builder.build(), d.table());
-                if (d.createTable()) {
+                DynamoDbMemoryStore store = new DynamoDbMemoryStore(dynamo, config.aws().dynamodb().table());
+                if (config.aws().dynamodb().createTable()) {
                     store.createTableIfMissing();
                 }
                 yield store;
             }
             default -> EmbeddedAdapters.sqliteStore(embedded);
         };
+    }
+
+    /** Sessions live beside memories: the same table in AWS, {@code sessions.db} in the data directory locally. */
+    @Produces
+    @ApplicationScoped
+    SessionStore sessionStore(BackendConfig config, EmbeddedConfig embedded, DynamoDbClient dynamo) {
+        return switch (recordStore(config)) {
+            case "dynamodb" -> {
+                if (config.aws().dynamodb().createTable()) {
+                    new DynamoDbMemoryStore(dynamo, config.aws().dynamodb().table()).createTableIfMissing();
+                }
+                yield new DynamoDbSessionStore(dynamo, config.aws().dynamodb().table());
+            }
+            default -> new SqliteSessionStore(Path.of(embedded.dataDir()).resolve("sessions.db"));
+        };
+    }
+
+    void closeSessions(@Disposes SessionStore store) throws Exception {
+        if (store instanceof AutoCloseable c) {
+            c.close();
+        }
+    }
+
+    private static String recordStore(BackendConfig config) {
+        return choice(config.backend().recordStore(), "cairn.backend.record-store", "sqlite", "dynamodb");
     }
 
     @Produces
@@ -72,6 +108,13 @@ public class Backends {
             }
             default -> EmbeddedAdapters.onnxEmbedder(embedded);
         };
+    }
+
+    /** Index convergence over whichever store and index were chosen (the poller locally, Streams in AWS). */
+    @Produces
+    @ApplicationScoped
+    Indexer indexer(MemoryStore store, VectorIndex index, Embedder embedder) {
+        return new Indexer(store, index, embedder);
     }
 
     void closeStore(@Disposes MemoryStore store) throws Exception {

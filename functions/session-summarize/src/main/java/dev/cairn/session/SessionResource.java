@@ -1,0 +1,77 @@
+package dev.cairn.session;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cairn.http.CallerPrincipal;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.session.SessionMessage;
+import dev.cairn.model.session.SessionService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+/** The session buffer routes of API.md § Sessions: append a message, read the session. */
+@Path("/v1/teams/{team}/sessions/{session}")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class SessionResource {
+
+    private final SessionService sessions;
+
+    public SessionResource(SessionService sessions) {
+        this.sessions = sessions;
+    }
+
+    public record AppendBody(String role, String content, Instant occurredAt) {
+    }
+
+    public record AppendResult(String messageId, long messageCount, long summaryVersion) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record MessageView(String id, long seq, String role, String content, Instant occurredAt) {
+    }
+
+    public record SessionView(String rollingSummary, List<MessageView> recentMessages, List<String> tempFacts,
+                              long summaryVersion, long messageCount, boolean ended) {
+    }
+
+    @POST
+    @Path("messages")
+    public Response append(@PathParam("team") String team, @PathParam("session") String session, AppendBody body,
+                           @Context SecurityContext sc) {
+        var caller = CallerPrincipal.of(sc);
+        Id teamId = Id.of("team", team);
+        Id sessionId = Id.of("session", session);
+        if (body == null) {
+            throw new InvalidInput("body", "is required: {\"role\": \"user\", \"content\": \"...\"}");
+        }
+        var appended = sessions.append(caller, teamId, sessionId,
+                new SessionService.MessageDraft(body.role(), body.content(), body.occurredAt()));
+        return Response.accepted(new AppendResult(appended.messageId().value(), appended.messageCount(),
+                appended.summaryVersion())).build();
+    }
+
+    @GET
+    public SessionView get(@PathParam("team") String team, @PathParam("session") String session,
+                           @Context SecurityContext sc) {
+        var view = sessions.get(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
+        return new SessionView(view.rollingSummary(), view.recentMessages().stream().map(SessionResource::view).toList(),
+                List.of(), view.summaryVersion(), view.messageCount(), view.ended());
+    }
+
+    private static MessageView view(SessionMessage m) {
+        return new MessageView(m.id().value(), m.seq(), m.role().name().toLowerCase(Locale.ROOT), m.content(),
+                m.occurredAt());
+    }
+}
