@@ -66,7 +66,8 @@ abstract class SessionStoreContract {
 
     @Test
     void eightWriters_appending200Each_shouldLeaveAll1600MessagesAccountedFor() throws Exception {
-        SessionService sessions = new SessionService(store(), new ExtractiveSummarizer(),
+        SessionService sessions = new SessionService(store(), new ExtractiveSummarizer(), null, null, // appends only: no extraction here
+                
                 SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
                 SessionService.Limits.defaults());
         Id session = new Id("busy");

@@ -37,7 +37,8 @@ class SessionBufferTest {
     Path dir;
 
     private SessionService service(SqliteSessionStore store) {
-        return new SessionService(store, new ExtractiveSummarizer(),
+        return new SessionService(store, new ExtractiveSummarizer(), null, null, // appends only: no extraction here
+                
                 SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
                 SessionService.Limits.defaults());
     }

@@ -70,6 +70,30 @@ public class SessionResource {
                 List.of(), view.summaryVersion(), view.messageCount(), view.ended());
     }
 
+    /** An extracted memory on the wire (the fields of API.md § Memories that extraction sets). */
+    public record ExtractedView(String id, String team, String user, String scope, String type, String content,
+                                double confidence, String sourceSessionId, List<String> evidence, long version,
+                                String state) {
+    }
+
+    public record SkippedView(String text, String reason) {
+    }
+
+    public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {
+    }
+
+    @POST
+    @Path("end")
+    public EndResult end(@PathParam("team") String team, @PathParam("session") String session,
+                         @Context SecurityContext sc) {
+        var ended = sessions.end(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
+        return new EndResult(ended.extracted().stream().map(m -> new ExtractedView(m.id().value(), m.team().value(),
+                m.user() == null ? null : m.user().value(), m.scope().wire(), m.type().wire(), m.content(),
+                m.confidence(), m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
+                m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire())).toList(),
+                ended.skipped().stream().map(x -> new SkippedView(x.text(), x.reason())).toList());
+    }
+
     private static MessageView view(SessionMessage m) {
         return new MessageView(m.id().value(), m.seq(), m.role().name().toLowerCase(Locale.ROOT), m.content(),
                 m.occurredAt());

@@ -1,8 +1,15 @@
 package dev.cairn.session;
 
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.memory.MemoryLimits;
+import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.session.ExtractiveSummarizer;
+import dev.cairn.model.session.FactExtractor;
+import dev.cairn.model.session.RuleBasedExtractor;
 import dev.cairn.model.session.SessionService;
 import dev.cairn.model.session.Summarizer;
 import io.quarkus.arc.DefaultBean;
@@ -22,11 +29,24 @@ public class SessionWiring {
         return new ExtractiveSummarizer();
     }
 
+    /** The embedded rule-based extractor; a deployment with an LLM extractor provides its own bean. */
+    @Produces
+    @DefaultBean
+    @ApplicationScoped
+    FactExtractor extractor(SecretScanner scanner) {
+        return new RuleBasedExtractor(scanner);
+    }
+
     @Produces
     @ApplicationScoped
-    SessionService sessions(SessionStore store, Summarizer summarizer, SecretGate secrets, SessionConfig config) {
+    SessionService sessions(SessionStore store, Summarizer summarizer, FactExtractor extractor, MemoryStore memoryStore,
+                            Indexer indexer, SecretGate secrets, SessionConfig config) {
         int k = config.foldCount() > 0 ? config.foldCount() : Math.max(1, config.foldAt() / 2);
-        return new SessionService(store, summarizer, secrets, Clock.systemUTC(),
+        Clock clock = Clock.systemUTC();
+        // extracted facts take the ordinary memory write path; this instance is private to sessions (the recall
+        // function owns the MemoryService bean), with the default memory limits
+        MemoryService memories = new MemoryService(memoryStore, indexer, clock, MemoryLimits.DEFAULTS, secrets);
+        return new SessionService(store, summarizer, extractor, memories, secrets, clock,
                 new SessionService.Limits(config.foldAt(), k, config.maxMessageBytes(), config.summaryChars()));
     }
 }

@@ -6,11 +6,18 @@ import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryDraft;
+import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.secret.SecretRejected;
+import dev.cairn.model.secret.SecretScanner;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -57,18 +64,74 @@ public final class SessionService {
                        long messageCount, boolean ended) {
     }
 
+    /** What ending a session did (API.md: {extracted: [memory], skipped: [{text, reason}]}). */
+    public record Ended(List<Memory> extracted, List<FactExtractor.Skipped> skipped) {
+    }
+
     private final SessionStore store;
     private final Summarizer summarizer;
+    private final FactExtractor extractor;
+    private final MemoryService memories;
     private final SecretGate secrets;
     private final Clock clock;
     private final Limits limits;
 
-    public SessionService(SessionStore store, Summarizer summarizer, SecretGate secrets, Clock clock, Limits limits) {
+    public SessionService(SessionStore store, Summarizer summarizer, FactExtractor extractor, MemoryService memories,
+                          SecretGate secrets, Clock clock, Limits limits) {
         this.store = store;
         this.summarizer = summarizer;
+        this.extractor = extractor;
+        this.memories = memories;
         this.secrets = secrets;
         this.clock = clock;
         this.limits = limits;
+    }
+
+    /**
+     * Ends the session: the facts its user stated become memories through the ordinary write path (namespace checks,
+     * secret gate, conditional write, indexing), then the session is closed to appends. Ending twice extracts nothing
+     * the second time. Preferences are the user's own ({@code scope=user}); conventions, decisions, environment and
+     * facts belong to the team. Each memory's evidence is the ids of the messages that stated it.
+     */
+    public Ended end(Caller caller, Id team, Id session) {
+        caller.requireMember(team);
+        SessionHead head = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
+        if (head.ended()) {
+            return new Ended(List.of(), List.of());
+        }
+        List<SessionMessage> messages = head.lastSeq() == 0 ? List.of()
+                : store.messages(team, session, 1, head.lastSeq());
+        FactExtractor.Extraction extraction = extractor.extract(messages);
+        List<Memory> extracted = new ArrayList<>();
+        List<FactExtractor.Skipped> skipped = new ArrayList<>(extraction.skipped());
+        for (FactExtractor.Fact f : extraction.facts()) {
+            List<String> evidence = f.evidence().stream().map(m -> m.id().value()).distinct()
+                    .limit(memories.limits().maxEvidence()).toList();
+            MemoryDraft draft = new MemoryDraft(f.content(), f.type().wire(),
+                    f.type() == MemoryType.PREFERENCE ? "user" : "team", null, null, f.confidence(), null,
+                    session.value(), evidence);
+            try {
+                extracted.add(memories.create(caller, team, draft).memory());
+            } catch (SecretRejected e) {
+                skipped.add(new FactExtractor.Skipped(SecretScanner.redact(f.content(), e.findings()), "secret"));
+            } catch (InvalidInput | ContentTooLarge e) {
+                skipped.add(new FactExtractor.Skipped(f.content(), "invalid: " + e.getMessage()));
+            }
+        }
+        while (true) {
+            SessionHead h = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
+            if (h.ended()) {
+                break;
+            }
+            try {
+                store.putHead(new SessionHead(team, session, h.version() + 1, h.lastSeq(), h.foldedThrough(),
+                        h.summary(), h.summaryVersion(), true, clock.instant()), h.version());
+                break;
+            } catch (VersionConflict e) {
+                // an append or a fold moved the head: read it again and close it
+            }
+        }
+        return new Ended(extracted, skipped);
     }
 
     public Appended append(Caller caller, Id team, Id session, MessageDraft draft) {
