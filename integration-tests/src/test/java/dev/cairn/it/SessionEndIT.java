@@ -65,14 +65,23 @@ class SessionEndIT {
     }
 
     @Test
-    void aChineseSession_shouldBeExtractedEndToEnd() {
+    void anExplicitRemember_shouldBeWrittenAtOnce_andAChineseSessionEndToEnd() {
         String s = "zh-" + System.nanoTime();
-        say(s, "user", "记住：我们统一用 pnpm 管理依赖。");
+        // "记住…" is a trigger of its own: the memory exists as soon as the message is accepted
+        List<String> remembered = as("alice", TEAM).body(Map.of("role", "user", "content",
+                        "记住：我们统一用 pnpm 管理依赖。")).post("/v1/teams/" + TEAM + "/sessions/" + s + "/messages")
+                .then().statusCode(202).extract().jsonPath().getList("remembered");
+        assertThat(remembered).hasSize(1);
+        as("alice", TEAM).get("/v1/teams/" + TEAM + "/memories/" + remembered.get(0)).then().statusCode(200)
+                .body("type", equalTo("convention")).body("source_session_id", equalTo(s));
+        say(s, "user", "我喜欢用 Neovim 写代码。");
         say(s, "user", "好的，谢谢。");
+        // at the end, what was not written yet is; the remembered fact is not written twice
         List<String> contents = as("alice", TEAM).post("/v1/teams/" + TEAM + "/sessions/" + s + "/end").then()
                 .statusCode(200).extract().jsonPath().getList("extracted.content");
-        assertThat(contents).singleElement().asString().contains("pnpm");
-        assertThat(as("alice", TEAM).get("/v1/teams/" + TEAM + "/memories").then().statusCode(200).extract()
-                .jsonPath().getList("memories.content", String.class)).anyMatch(c -> c.contains("pnpm"));
+        assertThat(contents).containsExactly("我喜欢用 Neovim 写代码。");
+        List<String> all = as("alice", TEAM).get("/v1/teams/" + TEAM + "/memories?limit=100").then().statusCode(200)
+                .extract().jsonPath().getList("memories.content", String.class);
+        assertThat(all.stream().filter(c -> c.contains("pnpm"))).hasSize(1);
     }
 }

@@ -35,7 +35,8 @@ public class SessionResource {
     public record AppendBody(String role, String content, Instant occurredAt) {
     }
 
-    public record AppendResult(String messageId, long messageCount, long summaryVersion) {
+    /** {@code remembered}: ids of memories an explicit "remember that …" created (an extension of API.md). */
+    public record AppendResult(String messageId, long messageCount, long summaryVersion, List<String> remembered) {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -59,7 +60,7 @@ public class SessionResource {
         var appended = sessions.append(caller, teamId, sessionId,
                 new SessionService.MessageDraft(body.role(), body.content(), body.occurredAt()));
         return Response.accepted(new AppendResult(appended.messageId().value(), appended.messageCount(),
-                appended.summaryVersion())).build();
+                appended.summaryVersion(), appended.remembered().stream().map(m -> m.id().value()).toList())).build();
     }
 
     @GET

@@ -85,7 +85,7 @@ public final class RuleBasedExtractor implements FactExtractor {
                     List<SessionMessage> evidence = new ArrayList<>(seen.evidence());
                     evidence.add(m);
                     facts.put(key, new Fact(seen.type(), seen.content(), Math.min(0.99, seen.confidence() + 0.05),
-                            evidence));
+                            evidence, seen.explicit() || fact.explicit()));
                 }
             }
         }
@@ -103,11 +103,11 @@ public final class RuleBasedExtractor implements FactExtractor {
                     break;
                 }
             }
-            return new Fact(type, capitalised(body), 0.95, List.of(m));
+            return new Fact(type, capitalised(body), 0.95, List.of(m), true);
         }
         for (Cue c : CUES) {
             if (c.pattern().matcher(sentence).find()) {
-                return new Fact(c.type(), sentence, c.confidence(), List.of(m));
+                return new Fact(c.type(), sentence, c.confidence(), List.of(m), false);
             }
         }
         return null;

@@ -55,8 +55,11 @@ public final class SessionService {
     public record MessageDraft(String role, String content, Instant occurredAt) {
     }
 
-    /** What an append answers (API.md: {message_id, message_count, summary_version}). */
-    public record Appended(Id messageId, long messageCount, long summaryVersion) {
+    /**
+     * What an append answers (API.md: {message_id, message_count, summary_version}); {@code remembered} holds the
+     * memories an explicit "remember that …" in this message created.
+     */
+    public record Appended(Id messageId, long messageCount, long summaryVersion, List<Memory> remembered) {
     }
 
     /** A session as the API shows it: rolling summary and the messages not folded into it. */
@@ -102,22 +105,10 @@ public final class SessionService {
         List<SessionMessage> messages = head.lastSeq() == 0 ? List.of()
                 : store.messages(team, session, 1, head.lastSeq());
         FactExtractor.Extraction extraction = extractor.extract(messages);
-        List<Memory> extracted = new ArrayList<>();
         List<FactExtractor.Skipped> skipped = new ArrayList<>(extraction.skipped());
-        for (FactExtractor.Fact f : extraction.facts()) {
-            List<String> evidence = f.evidence().stream().map(m -> m.id().value()).distinct()
-                    .limit(memories.limits().maxEvidence()).toList();
-            MemoryDraft draft = new MemoryDraft(f.content(), f.type().wire(),
-                    f.type() == MemoryType.PREFERENCE ? "user" : "team", null, null, f.confidence(), null,
-                    session.value(), evidence);
-            try {
-                extracted.add(memories.create(caller, team, draft).memory());
-            } catch (SecretRejected e) {
-                skipped.add(new FactExtractor.Skipped(SecretScanner.redact(f.content(), e.findings()), "secret"));
-            } catch (InvalidInput | ContentTooLarge e) {
-                skipped.add(new FactExtractor.Skipped(f.content(), "invalid: " + e.getMessage()));
-            }
-        }
+        // explicit "remember" facts were written when their message arrived
+        List<FactExtractor.Fact> pending = extraction.facts().stream().filter(f -> !f.explicit()).toList();
+        List<Memory> extracted = write(caller, team, session, pending, skipped);
         while (true) {
             SessionHead h = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
             if (h.ended()) {
@@ -152,7 +143,16 @@ public final class SessionService {
         }
         SessionHead moved = advance(team, session, seq, now);
         SessionHead folded = foldIfNeeded(moved);
-        return new Appended(id, folded.lastSeq(), folded.summaryVersion());
+        List<Memory> remembered = List.of();
+        if (extractor != null && role == SessionMessage.Role.USER) {
+            // "remember that …" is a trigger of its own: written now, not at session end
+            SessionMessage stored = new SessionMessage(id, seq, role, content, draft.occurredAt() != null
+                    ? draft.occurredAt() : now);
+            List<FactExtractor.Fact> explicit = extractor.extract(List.of(stored)).facts().stream()
+                    .filter(FactExtractor.Fact::explicit).toList();
+            remembered = write(caller, team, session, explicit, new ArrayList<>());
+        }
+        return new Appended(id, folded.lastSeq(), folded.summaryVersion(), remembered);
     }
 
     public View get(Caller caller, Id team, Id session) {
@@ -163,6 +163,27 @@ public final class SessionService {
                 .map(m -> new SessionMessage(m.id(), m.seq(), m.role(), secrets.forRead(m.content()), m.occurredAt()))
                 .toList();
         return new View(secrets.forRead(head.summary()), recent, head.summaryVersion(), head.lastSeq(), head.ended());
+    }
+
+    /** Writes facts as memories through the ordinary write path; refusals become skipped entries with a reason. */
+    private List<Memory> write(Caller caller, Id team, Id session, List<FactExtractor.Fact> facts,
+                               List<FactExtractor.Skipped> skipped) {
+        List<Memory> written = new ArrayList<>();
+        for (FactExtractor.Fact f : facts) {
+            List<String> evidence = f.evidence().stream().map(m -> m.id().value()).distinct()
+                    .limit(memories.limits().maxEvidence()).toList();
+            MemoryDraft draft = new MemoryDraft(f.content(), f.type().wire(),
+                    f.type() == MemoryType.PREFERENCE ? "user" : "team", null, null, f.confidence(), null,
+                    session.value(), evidence);
+            try {
+                written.add(memories.create(caller, team, draft).memory());
+            } catch (SecretRejected e) {
+                skipped.add(new FactExtractor.Skipped(SecretScanner.redact(f.content(), e.findings()), "secret"));
+            } catch (InvalidInput | ContentTooLarge e) {
+                skipped.add(new FactExtractor.Skipped(f.content(), "invalid: " + e.getMessage()));
+            }
+        }
+        return written;
     }
 
     /** Moves the head's {@code lastSeq} up to at least {@code seq}, retrying when another writer moved it first. */
