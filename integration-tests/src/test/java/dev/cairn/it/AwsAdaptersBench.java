@@ -2,13 +2,12 @@ package dev.cairn.it;
 
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.local.bench.Bench;
 import dev.cairn.local.bench.Synthetic;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
@@ -175,24 +174,9 @@ class AwsAdaptersBench {
     }
 
     private void postBatch(String base, String token, List<String> texts, int from, int to) throws Exception {
-        ObjectNode body = JSON.createObjectNode();
-        ArrayNode items = body.putArray("memories");
-        for (int i = from; i < to; i++) {
-            items.addObject().put("content", texts.get(i)).put("scope", i % 5 == 0 ? "user" : "team")
-                    .put("confidence", 0.5 + (i % 50) / 100.0);
-        }
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/memories:batch"))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                .timeout(Duration.ofMinutes(5))
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("batch answered " + r.statusCode() + ": " + r.body());
-        }
-        for (JsonNode item : JSON.readTree(r.body()).get("results")) {
-            if (!"created".equals(item.get("status").asText())) {
-                throw new IllegalStateException("batch item not created: " + item);
-            }
+        int created = Bench.postBatch(http, base, token, texts, from, to);
+        if (created != to - from) {
+            throw new IllegalStateException("batch created " + created + " of " + (to - from) + " memories");
         }
     }
 

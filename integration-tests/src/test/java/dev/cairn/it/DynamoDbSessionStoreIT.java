@@ -6,7 +6,9 @@ import dev.cairn.model.port.SessionStore;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The session-store contract on dynalite, in the memories table (single-table design). */
+/** The session-store contract on dynalite, in the memories table (single-table design). The tests and their
+ * assertions are inherited from the contract class; this class only supplies the backend.
+ */
 @ExtendWith(Dynalite.class)
 class DynamoDbSessionStoreIT extends SessionStoreContract {
 

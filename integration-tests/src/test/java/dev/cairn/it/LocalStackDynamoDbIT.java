@@ -10,7 +10,9 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** The store contract on LocalStack's DynamoDB, where a Docker engine exists (skipped cleanly elsewhere). */
+/** The store contract on LocalStack's DynamoDB, where a Docker engine exists (skipped cleanly elsewhere). The tests and their
+ * assertions are inherited from the contract class; this class only supplies the backend.
+ */
 @Testcontainers(disabledWithoutDocker = true)
 class LocalStackDynamoDbIT extends MemoryStoreContract {
 

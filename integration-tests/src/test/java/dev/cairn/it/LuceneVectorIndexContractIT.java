@@ -5,7 +5,10 @@ import dev.cairn.model.port.VectorIndex;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The index contract on the embedded default: a Lucene folder per test. */
+/**
+ * The index contract on the embedded default: a Lucene folder per test. The tests and their assertions come from
+ * {@link VectorIndexContract}; this class only supplies the backend.
+ */
 class LuceneVectorIndexContractIT extends VectorIndexContract {
 
     private Path dir;

@@ -7,7 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.AfterAll;
 
-/** The session-store contract on the embedded default (one SQLite file for the class). */
+/** The session-store contract on the embedded default (one SQLite file for the class). The tests and their
+ * assertions are inherited from the contract class; this class only supplies the backend.
+ */
 class SqliteSessionStoreContractIT extends SessionStoreContract {
 
     private static final SqliteSessionStore STORE;

@@ -10,24 +10,18 @@ import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.session.ExtractiveSummarizer;
-import dev.cairn.model.session.SessionMessage;
 import dev.cairn.model.session.SessionService;
 import dev.cairn.model.session.SessionService.MessageDraft;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The session buffer on the embedded store: concurrent appends lose nothing, folding keeps every message counted. */
+/**
+ * The session service's input checks and secret gate on the embedded store. Concurrent appends and folding are proven
+ * by {@code SessionStoreContract} in integration-tests, on SQLite and dynalite alike.
+ */
 class SessionBufferTest {
 
     private static final Id TEAM = new Id("acme");
@@ -41,55 +35,6 @@ class SessionBufferTest {
                 
                 SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
                 SessionService.Limits.defaults());
-    }
-
-    @Test
-    void eightWriters_appending200Each_shouldLeaveAll1600MessagesAccountedFor() throws Exception {
-        try (SqliteSessionStore store = new SqliteSessionStore(dir.resolve("sessions.db"))) {
-            SessionService sessions = service(store);
-            Id session = new Id("s1");
-            int writers = 8;
-            int each = 200;
-            ExecutorService pool = Executors.newFixedThreadPool(writers);
-            CountDownLatch go = new CountDownLatch(1);
-            Set<String> acknowledged = ConcurrentHashMap.newKeySet();
-            List<Future<?>> futures = new ArrayList<>();
-            for (int w = 0; w < writers; w++) {
-                int writer = w;
-                futures.add(pool.submit(() -> {
-                    go.await();
-                    for (int i = 0; i < each; i++) {
-                        var a = sessions.append(ALICE, TEAM, session, new MessageDraft("user",
-                                "Writer " + writer + " reports build " + i + " of Orion passed", null));
-                        acknowledged.add(a.messageId().value());
-                    }
-                    return null;
-                }));
-            }
-            go.countDown();
-            for (Future<?> f : futures) {
-                f.get();
-            }
-            pool.shutdown();
-
-            var view = sessions.get(ALICE, TEAM, session);
-            var head = store.head(TEAM, session).orElseThrow();
-            assertThat(acknowledged).hasSize(writers * each);
-            assertThat(head.lastSeq()).isEqualTo(writers * each);
-            List<SessionMessage> all = store.messages(TEAM, session, 1, head.lastSeq());
-            assertThat(all).hasSize(writers * each);
-            Set<String> stored = new HashSet<>();
-            for (int i = 0; i < all.size(); i++) {
-                assertThat(all.get(i).seq()).isEqualTo(i + 1); // no gaps, no duplicates
-                stored.add(all.get(i).id().value());
-            }
-            assertThat(stored).isEqualTo(acknowledged);
-            // recent + folded = everything; folding stopped at the threshold
-            assertThat(head.foldedThrough() + view.recentMessages().size()).isEqualTo(writers * each);
-            assertThat(view.recentMessages().size()).isLessThanOrEqualTo(30);
-            assertThat(view.summaryVersion()).isEqualTo(head.foldedThrough() / 15);
-            assertThat(view.rollingSummary()).contains("Orion");
-        }
     }
 
     @Test

@@ -231,7 +231,11 @@ public final class Bench {
         throw new IllegalStateException("the server did not answer a recall within 120 s");
     }
 
-    private static int postBatch(HttpClient http, String base, String token, List<String> texts, int from, int to)
+    /**
+     * Posts {@code texts[from, to)} through {@code memories:batch} of the team at {@code base} (a mix of scopes, types
+     * and confidences) and returns how many were created. Also used by the AWS-adapters benchmark.
+     */
+    public static int postBatch(HttpClient http, String base, String token, List<String> texts, int from, int to)
             throws Exception {
         ObjectNode body = JSON.createObjectNode();
         ArrayNode items = body.putArray("memories");
