@@ -66,8 +66,8 @@ abstract class SessionStoreContract {
 
     @Test
     void eightWriters_appending200Each_shouldLeaveAll1600MessagesAccountedFor() throws Exception {
-        SessionService sessions = new SessionService(store(), new ExtractiveSummarizer(), null, null, // appends only: no extraction here
-                
+        // appends only: no extraction, so no extractor, memory service or consolidator
+        SessionService sessions = new SessionService(store(), new ExtractiveSummarizer(), null, null, null,
                 SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
                 SessionService.Limits.defaults());
         Id session = new Id("busy");

@@ -215,13 +215,22 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             values.put(":false", bool(false));
             String update = "SET #type = :type, content = :content, tags = :tags, importance = :imp, imp_key = :ik, "
                     + "confidence = :conf, evidence = :ev, version = :v, #state = :state, pending = :p";
+            List<String> removed = new ArrayList<>();
             if (updated.occurredAt() != null) {
                 update += ", occurred_at = :occurred";
                 values.put(":occurred", num(updated.occurredAt().toEpochMilli()));
             } else {
-                update += " REMOVE occurred_at";
+                removed.add("occurred_at");
             }
-            String expression = update;
+            if (updated.supersededBy() != null) {
+                update += ", superseded_by = :sup, valid_to = :vto";
+                values.put(":sup", str(updated.supersededBy().value()));
+                values.put(":vto", num(updated.validTo().toEpochMilli()));
+            } else {
+                removed.add("superseded_by");
+                removed.add("valid_to");
+            }
+            String expression = removed.isEmpty() ? update : update + " REMOVE " + String.join(", ", removed);
             try {
                 dynamo.updateItem(b -> b.tableName(table).key(keyOf(updated.team(), updated.id()))
                         .updateExpression(expression).conditionExpression("version = :expected AND deleted = :false")
@@ -456,6 +465,10 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         item.put("evidence", list(m.evidence()));
         item.put("version", num(m.version()));
         item.put("state", str(m.state().wire()));
+        if (m.supersededBy() != null) {
+            item.put("superseded_by", str(m.supersededBy().value()));
+            item.put("valid_to", num(m.validTo().toEpochMilli()));
+        }
         item.put("deleted", bool(false));
         item.put("indexed_version", num(indexedVersion));
         if (indexedVersion < m.version()) {
@@ -474,7 +487,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                 Long.parseLong(item.get("access_count").n()),
                 item.containsKey("source_session_id") ? new Id(item.get("source_session_id").s()) : null,
                 ids(item.get("evidence")), Long.parseLong(item.get("version").n()),
-                MemoryState.fromWire(item.get("state").s()));
+                MemoryState.fromWire(item.get("state").s()),
+                item.containsKey("superseded_by") ? new Id(item.get("superseded_by").s()) : null,
+                instant(item.get("valid_to")));
     }
 
     private static boolean isDeleted(Map<String, AttributeValue> item) {

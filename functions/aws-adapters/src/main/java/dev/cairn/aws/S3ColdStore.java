@@ -115,14 +115,16 @@ public final class S3ColdStore implements ColdStore {
     /** The stored shape: plain strings and numbers, so the format does not depend on domain classes. */
     record Copy(String id, String team, String user, String scope, String type, String content, List<String> tags,
                 double importance, double confidence, Instant occurredAt, Instant createdAt, Instant lastAccessedAt,
-                long accessCount, String sourceSessionId, List<String> evidence, long version, String state) {
+                long accessCount, String sourceSessionId, List<String> evidence, long version, String state,
+                String supersededBy, Instant validTo) {
 
         static Copy of(Memory m) {
             return new Copy(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
                     m.scope().wire(), m.type().wire(), m.content(), m.tags().stream().map(Id::value).toList(),
                     m.importance(), m.confidence(), m.occurredAt(), m.createdAt(), m.lastAccessedAt(),
                     m.accessCount(), m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
-                    m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire());
+                    m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire(),
+                    m.supersededBy() == null ? null : m.supersededBy().value(), m.validTo());
         }
 
         Memory toMemory() {
@@ -130,7 +132,7 @@ public final class S3ColdStore implements ColdStore {
                     MemoryType.fromWire(type), content, tags.stream().map(Id::new).toList(), importance, confidence,
                     occurredAt, createdAt, lastAccessedAt, accessCount,
                     sourceSessionId == null ? null : new Id(sourceSessionId), evidence.stream().map(Id::new).toList(),
-                    version, MemoryState.fromWire(state));
+                    version, MemoryState.fromWire(state), supersededBy == null ? null : new Id(supersededBy), validTo);
         }
     }
 }

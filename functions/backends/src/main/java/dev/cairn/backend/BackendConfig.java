@@ -29,6 +29,14 @@ public interface BackendConfig {
         /** {@code onnx} (in-process, {@code cairn.embedding.model}) or {@code bedrock} (Titan text embeddings v2). */
         @WithDefault("onnx")
         String embedder();
+
+        /** {@code extractive} (in-process) or {@code bedrock} (Claude through Converse, {@code cairn.aws.bedrock.text-model}). */
+        @WithDefault("extractive")
+        String summarizer();
+
+        /** {@code rules} (in-process, English and Chinese cues) or {@code bedrock} (Claude through Converse). */
+        @WithDefault("rules")
+        String extractor();
     }
 
     interface Aws {
@@ -103,5 +111,13 @@ public interface BackendConfig {
         /** 256, 512 or 1024. */
         @WithDefault("1024")
         int dimensions();
+
+        /** The Claude model (or inference profile) that summarizes and extracts; it must support structured output. */
+        @WithDefault("us.anthropic.claude-haiku-4-5-20251001-v1:0")
+        String textModel();
+
+        /** The most output tokens one summarize or extract call may produce. */
+        @WithDefault("2048")
+        int maxTokens();
     }
 }

@@ -1,5 +1,8 @@
 package dev.cairn.backend;
 
+import dev.cairn.aws.BedrockClaude;
+import dev.cairn.aws.BedrockFactExtractor;
+import dev.cairn.aws.BedrockSummarizer;
 import dev.cairn.aws.BedrockTitanEmbedder;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.DynamoDbSessionStore;
@@ -13,6 +16,11 @@ import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.session.ExtractiveSummarizer;
+import dev.cairn.model.session.FactExtractor;
+import dev.cairn.model.session.RuleBasedExtractor;
+import dev.cairn.model.session.Summarizer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -100,14 +108,39 @@ public class Backends {
     @ApplicationScoped
     Embedder embedder(BackendConfig config, EmbeddedConfig embedded) {
         return switch (choice(config.backend().embedder(), "cairn.backend.embedder", "onnx", "bedrock")) {
-            case "bedrock" -> {
-                var builder = BedrockRuntimeClient.builder().httpClient(http()).overrideConfiguration(sdkRetries(config));
-                config.aws().region().map(Region::of).ifPresent(builder::region);
-                config.aws().bedrock().endpoint().ifPresent(builder::endpointOverride);
-                yield new BedrockTitanEmbedder(builder.build(), config.aws().bedrock().dimensions());
-            }
+            case "bedrock" -> new BedrockTitanEmbedder(bedrock(config), config.aws().bedrock().dimensions());
             default -> EmbeddedAdapters.onnxEmbedder(embedded);
         };
+    }
+
+    @Produces
+    @ApplicationScoped
+    Summarizer summarizer(BackendConfig config) {
+        return switch (choice(config.backend().summarizer(), "cairn.backend.summarizer", "extractive", "bedrock")) {
+            case "bedrock" -> new BedrockSummarizer(claude(config));
+            default -> new ExtractiveSummarizer();
+        };
+    }
+
+    @Produces
+    @ApplicationScoped
+    FactExtractor extractor(BackendConfig config, SecretScanner scanner) {
+        return switch (choice(config.backend().extractor(), "cairn.backend.extractor", "rules", "bedrock")) {
+            case "bedrock" -> new BedrockFactExtractor(claude(config), scanner);
+            default -> new RuleBasedExtractor(scanner);
+        };
+    }
+
+    private static BedrockClaude claude(BackendConfig config) {
+        return new BedrockClaude(bedrock(config), config.aws().bedrock().textModel(),
+                config.aws().bedrock().maxTokens());
+    }
+
+    private static BedrockRuntimeClient bedrock(BackendConfig config) {
+        var builder = BedrockRuntimeClient.builder().httpClient(http()).overrideConfiguration(sdkRetries(config));
+        config.aws().region().map(Region::of).ifPresent(builder::region);
+        config.aws().bedrock().endpoint().ifPresent(builder::endpointOverride);
+        return builder.build();
     }
 
     /** Index convergence over whichever store and index were chosen (the poller locally, Streams in AWS). */

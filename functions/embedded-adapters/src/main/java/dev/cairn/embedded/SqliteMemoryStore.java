@@ -38,7 +38,8 @@ import java.util.Optional;
 public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     private static final String COLUMNS = "team, id, user_id, scope, type, content, tags, importance, confidence, "
-            + "occurred_at, created_at, last_accessed_at, access_count, source_session_id, evidence, version, state";
+            + "occurred_at, created_at, last_accessed_at, access_count, source_session_id, evidence, version, state, "
+            + "superseded_by, valid_to";
 
     private final Connection db;
     private final Connection reader;
@@ -58,9 +59,12 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                           importance REAL NOT NULL, confidence REAL NOT NULL, occurred_at INTEGER,
                           created_at INTEGER NOT NULL, last_accessed_at INTEGER, access_count INTEGER NOT NULL,
                           source_session_id TEXT, evidence TEXT NOT NULL, version INTEGER NOT NULL,
-                          state TEXT NOT NULL, deleted INTEGER NOT NULL DEFAULT 0,
+                          state TEXT NOT NULL, superseded_by TEXT, valid_to INTEGER,
+                          deleted INTEGER NOT NULL DEFAULT 0,
                           indexed_version INTEGER NOT NULL DEFAULT 0,
                           PRIMARY KEY (team, id))""");
+                addColumnIfMissing(s, "superseded_by", "TEXT");
+                addColumnIfMissing(s, "valid_to", "INTEGER");
                 // The sparse "needs index" index: only rows whose index entry lags are in it.
                 s.execute("CREATE INDEX IF NOT EXISTS memories_pending ON memories(team, id) "
                         + "WHERE indexed_version < version");
@@ -74,6 +78,17 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         } catch (java.io.IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Data directories created before supersession existed get the columns on first open (null: current). */
+    private static void addColumnIfMissing(Statement s, String column, String type) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT 1 FROM pragma_table_info('memories') WHERE name = '" + column
+                + "'")) {
+            if (rs.next()) {
+                return;
+            }
+        }
+        s.execute("ALTER TABLE memories ADD COLUMN " + column + " " + type);
     }
 
     private static Connection open(Path file, String synchronous) throws SQLException {
@@ -91,7 +106,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         if (memories.isEmpty()) {
             return;
         }
-        String sql = "INSERT INTO memories (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        String sql = "INSERT INTO memories (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         inTransaction(() -> {
             try (PreparedStatement ps = db.prepareStatement(sql)) {
                 for (Memory m : memories) {
@@ -169,7 +184,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public synchronized void replace(Memory updated) {
         long expected = updated.version() - 1;
         String sql = "UPDATE memories SET type = ?, content = ?, tags = ?, importance = ?, confidence = ?, "
-                + "occurred_at = ?, evidence = ?, version = ?, state = ? "
+                + "occurred_at = ?, evidence = ?, version = ?, state = ?, superseded_by = ?, valid_to = ? "
                 + "WHERE team = ? AND id = ? AND version = ? AND deleted = 0";
         try (PreparedStatement ps = db.prepareStatement(sql)) {
             ps.setString(1, updated.type().wire());
@@ -181,9 +196,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             ps.setString(7, joinIds(updated.evidence()));
             ps.setLong(8, updated.version());
             ps.setString(9, updated.state().wire());
-            ps.setString(10, updated.team().value());
-            ps.setString(11, updated.id().value());
-            ps.setLong(12, expected);
+            ps.setString(10, updated.supersededBy() == null ? null : updated.supersededBy().value());
+            setInstant(ps, 11, updated.validTo());
+            ps.setString(12, updated.team().value());
+            ps.setString(13, updated.id().value());
+            ps.setLong(14, expected);
             if (ps.executeUpdate() == 0) {
                 throw conflict(updated.team(), updated.id(), expected);
             }
@@ -450,18 +467,22 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         ps.setString(15, joinIds(m.evidence()));
         ps.setLong(16, m.version());
         ps.setString(17, m.state().wire());
+        ps.setString(18, m.supersededBy() == null ? null : m.supersededBy().value());
+        setInstant(ps, 19, m.validTo());
     }
 
     private static Memory read(ResultSet rs) throws SQLException {
         String user = rs.getString("user_id");
         String session = rs.getString("source_session_id");
+        String supersededBy = rs.getString("superseded_by");
         return new Memory(new Id(rs.getString("id")), new Id(rs.getString("team")),
                 user == null ? null : new Id(user), Scope.fromWire(rs.getString("scope")),
                 MemoryType.fromWire(rs.getString("type")), rs.getString("content"), splitIds(rs.getString("tags")),
                 rs.getDouble("importance"), rs.getDouble("confidence"), getInstant(rs, "occurred_at"),
                 Instant.ofEpochMilli(rs.getLong("created_at")), getInstant(rs, "last_accessed_at"),
                 rs.getLong("access_count"), session == null ? null : new Id(session),
-                splitIds(rs.getString("evidence")), rs.getLong("version"), MemoryState.fromWire(rs.getString("state")));
+                splitIds(rs.getString("evidence")), rs.getLong("version"), MemoryState.fromWire(rs.getString("state")),
+                supersededBy == null ? null : new Id(supersededBy), getInstant(rs, "valid_to"));
     }
 
     private static void setInstant(PreparedStatement ps, int i, Instant t) throws SQLException {

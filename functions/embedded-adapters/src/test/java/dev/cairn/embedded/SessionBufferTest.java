@@ -31,8 +31,8 @@ class SessionBufferTest {
     Path dir;
 
     private SessionService service(SqliteSessionStore store) {
-        return new SessionService(store, new ExtractiveSummarizer(), null, null, // appends only: no extraction here
-                
+        // appends only: no extraction, so no extractor, memory service or consolidator
+        return new SessionService(store, new ExtractiveSummarizer(), null, null, null,
                 SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
                 SessionService.Limits.defaults());
     }

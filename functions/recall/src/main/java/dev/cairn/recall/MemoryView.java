@@ -8,7 +8,7 @@ import dev.cairn.model.secret.Finding;
 import java.time.Instant;
 import java.util.List;
 
-/** A memory on the wire (API.md § Memories). */
+/** A memory on the wire (API.md § Memories), plus {@code superseded_by} and {@code valid_to} (null while current). */
 public record MemoryView(
         String id,
         String team,
@@ -27,6 +27,8 @@ public record MemoryView(
         List<String> evidence,
         long version,
         String state,
+        String supersededBy,
+        Instant validTo,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Problem.FindingView> redactions) {
 
     public static MemoryView of(Memory m) {
@@ -39,7 +41,8 @@ public record MemoryView(
                 m.scope().wire(), m.type().wire(), m.content(), values(m.tags()), m.importance(), m.confidence(),
                 m.occurredAt(), m.createdAt(), m.lastAccessedAt(), m.accessCount(),
                 m.sourceSessionId() == null ? null : m.sourceSessionId().value(), values(m.evidence()), m.version(),
-                m.state().wire(), Problem.FindingView.of(redactions));
+                m.state().wire(), m.supersededBy() == null ? null : m.supersededBy().value(), m.validTo(),
+                Problem.FindingView.of(redactions));
     }
 
     private static List<String> values(List<Id> ids) {

@@ -20,7 +20,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
-/** The session buffer routes of API.md § Sessions: append a message, read the session. */
+/** The session buffer routes of API.md § Sessions: append a message, read the session (ending is fact-extract's). */
 @Path("/v1/teams/{team}/sessions/{session}")
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
@@ -60,7 +60,8 @@ public class SessionResource {
         var appended = sessions.append(caller, teamId, sessionId,
                 new SessionService.MessageDraft(body.role(), body.content(), body.occurredAt()));
         return Response.accepted(new AppendResult(appended.messageId().value(), appended.messageCount(),
-                appended.summaryVersion(), appended.remembered().stream().map(m -> m.id().value()).toList())).build();
+                appended.summaryVersion(), appended.remembered().stream().map(o -> o.memory().id().value()).toList()))
+                .build();
     }
 
     @GET
@@ -68,31 +69,7 @@ public class SessionResource {
                            @Context SecurityContext sc) {
         var view = sessions.get(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
         return new SessionView(view.rollingSummary(), view.recentMessages().stream().map(SessionResource::view).toList(),
-                List.of(), view.summaryVersion(), view.messageCount(), view.ended());
-    }
-
-    /** An extracted memory on the wire (the fields of API.md § Memories that extraction sets). */
-    public record ExtractedView(String id, String team, String user, String scope, String type, String content,
-                                double confidence, String sourceSessionId, List<String> evidence, long version,
-                                String state) {
-    }
-
-    public record SkippedView(String text, String reason) {
-    }
-
-    public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {
-    }
-
-    @POST
-    @Path("end")
-    public EndResult end(@PathParam("team") String team, @PathParam("session") String session,
-                         @Context SecurityContext sc) {
-        var ended = sessions.end(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
-        return new EndResult(ended.extracted().stream().map(m -> new ExtractedView(m.id().value(), m.team().value(),
-                m.user() == null ? null : m.user().value(), m.scope().wire(), m.type().wire(), m.content(),
-                m.confidence(), m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
-                m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire())).toList(),
-                ended.skipped().stream().map(x -> new SkippedView(x.text(), x.reason())).toList());
+                view.tempFacts(), view.summaryVersion(), view.messageCount(), view.ended());
     }
 
     private static MessageView view(SessionMessage m) {

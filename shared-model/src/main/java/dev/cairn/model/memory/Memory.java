@@ -11,6 +11,9 @@ import java.util.Objects;
  * <p>Invariants: {@code user} is set exactly when {@code scope} is {@link Scope#USER}; {@code version} starts at 1
  * and grows by one with every content change (access statistics do not change it, so an agent's reads never break
  * another agent's {@code If-Match}).
+ *
+ * <p>A memory a newer one contradicted is kept, marked with {@code supersededBy} (the winner's id) and {@code validTo}
+ * (when the winner became true): recall leaves it out unless asked {@code as_of} a time inside its validity.
  */
 public record Memory(
         Id id,
@@ -29,7 +32,9 @@ public record Memory(
         Id sourceSessionId,
         List<Id> evidence,
         long version,
-        MemoryState state) {
+        MemoryState state,
+        Id supersededBy,
+        Instant validTo) {
 
     public Memory {
         Objects.requireNonNull(id, "id");
@@ -44,6 +49,52 @@ public record Memory(
         }
         tags = List.copyOf(tags);
         evidence = List.copyOf(evidence);
+        if ((supersededBy == null) != (validTo == null)) {
+            throw new IllegalArgumentException("supersededBy and validTo go together");
+        }
+    }
+
+    /** A memory nothing has superseded (yet). */
+    public Memory(Id id, Id team, Id user, Scope scope, MemoryType type, String content, List<Id> tags,
+                  double importance, double confidence, Instant occurredAt, Instant createdAt, Instant lastAccessedAt,
+                  long accessCount, Id sourceSessionId, List<Id> evidence, long version, MemoryState state) {
+        this(id, team, user, scope, type, content, tags, importance, confidence, occurredAt, createdAt,
+                lastAccessedAt, accessCount, sourceSessionId, evidence, version, state, null, null);
+    }
+
+    /** Whether no newer memory has superseded this one. */
+    public boolean isCurrent() {
+        return supersededBy == null;
+    }
+
+    /** Whether this memory held at {@code t}: it had happened (or been stored) by then and was not yet superseded. */
+    public boolean validAt(Instant t) {
+        return !effectiveTime().isAfter(t) && (validTo == null || validTo.isAfter(t));
+    }
+
+    /** The next version, marked as superseded by {@code winner} from {@code at} on. */
+    public Memory supersededBy(Id winner, Instant at) {
+        return new Memory(id, team, user, scope, type, content, tags, importance, confidence, occurredAt, createdAt,
+                lastAccessedAt, accessCount, sourceSessionId, evidence, version + 1, state, winner, at);
+    }
+
+    /**
+     * The next version after the same fact was stated again: confidence combined as independent evidence
+     * ({@code 1 − (1−a)(1−b)}, capped at 0.99 so repetition alone never makes a fact certain; never lowered),
+     * the new evidence added, and freshness moved to {@code restatedAt} when given.
+     */
+    public Memory reinforcedBy(double otherConfidence, List<Id> moreEvidence, int maxEvidence, Instant restatedAt) {
+        double combined = Math.max(confidence, Math.min(0.99, 1 - (1 - confidence) * (1 - otherConfidence)));
+        java.util.LinkedHashSet<Id> ev = new java.util.LinkedHashSet<>(evidence);
+        for (Id e : moreEvidence) {
+            if (ev.size() >= maxEvidence) {
+                break;
+            }
+            ev.add(e);
+        }
+        return new Memory(id, team, user, scope, type, content, tags, importance, combined,
+                restatedAt != null ? restatedAt : occurredAt, createdAt, lastAccessedAt, accessCount, sourceSessionId,
+                List.copyOf(ev), version + 1, state, supersededBy, validTo);
     }
 
     /** When the remembered thing happened; falls back to when it was stored. Freshness is measured from here. */
@@ -60,7 +111,7 @@ public record Memory(
     public Memory withContent(String newContent) {
         return newContent.equals(content) ? this : new Memory(id, team, user, scope, type, newContent, tags,
                 importance, confidence, occurredAt, createdAt, lastAccessedAt, accessCount, sourceSessionId, evidence,
-                version, state);
+                version, state, supersededBy, validTo);
     }
 
     public Memory withChanges(MemoryPatch patch) {
@@ -74,7 +125,7 @@ public record Memory(
                 createdAt, lastAccessedAt, accessCount, sourceSessionId,
                 patch.evidence() != null ? patch.evidence() : evidence,
                 version + 1,
-                patch.state() != null ? patch.state() : state);
+                patch.state() != null ? patch.state() : state, supersededBy, validTo);
     }
 
 }

@@ -53,14 +53,37 @@ public final class MemoryService {
     }
 
     public Saved create(Caller caller, Id team, MemoryDraft draft) {
+        return insert(prepare(caller, team, draft));
+    }
+
+    /**
+     * The checks of a create without the write: membership, validation, the secret gate, the model check. The result
+     * is the memory as it would be stored (a new id, version 1) for a caller that decides what to write, such as
+     * consolidation.
+     */
+    public Saved prepare(Caller caller, Id team, MemoryDraft draft) {
         caller.requireMember(team);
         NewMemory valid = draft.validate(limits);
         SecretGate.Screened screened = secrets.screen(team, "content", valid.content());
         indexer.requireCompatibleModel();
         Memory memory = build(caller, team, valid, now()).withContent(screened.text());
-        store.insertAll(List.of(memory));
-        indexQuietly(List.of(memory));
         return new Saved(memory, screened.redactions());
+    }
+
+    /** Writes a prepared new memory ({@code attribute_not_exists}) and indexes it. */
+    public Saved insert(Saved prepared) {
+        store.insertAll(List.of(prepared.memory()));
+        indexQuietly(List.of(prepared.memory()));
+        return prepared;
+    }
+
+    /**
+     * Writes the next version of a stored memory (conditional on the version before it) and indexes it; a
+     * {@link VersionConflict} means another writer changed it first and nothing was written.
+     */
+    public void replace(Memory next) {
+        store.replace(next);
+        indexQuietly(List.of(next));
     }
 
     /** Validates each item on its own: a bad item is reported in its slot and does not fail the others. */

@@ -104,7 +104,8 @@ public final class RecallService {
         if (!q.tags().isEmpty() && m.tags().stream().noneMatch(q.tags()::contains)) {
             return false;
         }
-        return q.asOf() == null || !m.createdAt().isAfter(asOf);
+        // now: only current facts; as_of: the facts that held then (happened by then, not yet superseded)
+        return q.asOf() == null ? m.isCurrent() : m.validAt(asOf);
     }
 
     /** Access statistics feed decay; they must never slow down or fail a recall. */

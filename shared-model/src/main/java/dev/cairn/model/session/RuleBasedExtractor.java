@@ -21,7 +21,11 @@ public final class RuleBasedExtractor implements FactExtractor {
     private record Cue(Pattern pattern, MemoryType type, double confidence) {
     }
 
-    private static final Pattern SENTENCE = Pattern.compile("[^.!?。！？\\n]+[.!?。！？]?");
+    /**
+     * A sentence ends at CJK end punctuation, at a line break, or at {@code . ! ?} followed by white space or the end:
+     * a dot inside a token ({@code PostgreSQL 16.2}, {@code vYYYY.MM.DD}, {@code api.example.com}) does not end it.
+     */
+    private static final Pattern SENTENCE = Pattern.compile("(?:[^.!?。！？\\n]|[.!?](?=[^\\s.!?]))+[.!?。！？]*");
     private static final Pattern EXPLICIT = Pattern.compile(
             "(?i)^(?:please\\s+)?(?:remember|note|keep in mind)(?:\\s+that)?\\s*[:,：，]?\\s*(.{6,})$"
                     + "|^(?:请)?(?:记住|记一下|记得)(?:[:：，,]\\s*)?(.{2,})$");
@@ -111,6 +115,48 @@ public final class RuleBasedExtractor implements FactExtractor {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a message asks for something to be remembered ("remember that …", "记住…"): the cheap check that
+     * decides whether an append runs extraction at once, whichever extractor is configured.
+     */
+    public static boolean asksToRemember(String content) {
+        Matcher s = SENTENCE.matcher(content);
+        while (s.find()) {
+            if (EXPLICIT.matcher(s.group().strip()).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The session's temporary facts: statements of current state in the user's messages ("I'm on the hotfix branch
+     * right now", "今天先用测试库"), newest first, at most {@code max}. They matter for this session only, so they are
+     * never written as memories; they live as long as their message is among the recent ones.
+     */
+    public static List<String> temporaryFacts(List<SessionMessage> recent, int max) {
+        List<String> out = new ArrayList<>();
+        for (int i = recent.size() - 1; i >= 0 && out.size() < max; i--) {
+            SessionMessage m = recent.get(i);
+            if (m.role() != SessionMessage.Role.USER) {
+                continue;
+            }
+            List<String> inMessage = new ArrayList<>();
+            Matcher s = SENTENCE.matcher(m.content());
+            while (s.find()) {
+                String sentence = s.group().strip();
+                if (sentence.length() >= 4 && TEMPORARY.matcher(sentence).find()
+                        && !QUESTION.matcher(sentence).find()) {
+                    inMessage.add(sentence);
+                }
+            }
+            for (int j = inMessage.size() - 1; j >= 0 && out.size() < max; j--) {
+                out.add(inMessage.get(j));
+            }
+        }
+        return out;
     }
 
     private String reasonToSkip(String sentence) {

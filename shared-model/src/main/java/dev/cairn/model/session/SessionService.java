@@ -1,6 +1,7 @@
 package dev.cairn.model.session;
 
 import com.github.f4b6a3.ulid.UlidCreator;
+import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.error.ContentTooLarge;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.error.VersionConflict;
@@ -59,28 +60,31 @@ public final class SessionService {
      * What an append answers (API.md: {message_id, message_count, summary_version}); {@code remembered} holds the
      * memories an explicit "remember that …" in this message created.
      */
-    public record Appended(Id messageId, long messageCount, long summaryVersion, List<Memory> remembered) {
+    public record Appended(Id messageId, long messageCount, long summaryVersion,
+                           List<Consolidator.Outcome> remembered) {
     }
 
     /** A session as the API shows it: rolling summary and the messages not folded into it. */
-    public record View(String rollingSummary, List<SessionMessage> recentMessages, long summaryVersion,
-                       long messageCount, boolean ended) {
+    public record View(String rollingSummary, List<SessionMessage> recentMessages, List<String> tempFacts,
+                       long summaryVersion, long messageCount, boolean ended) {
     }
 
     /** What ending a session did (API.md: {extracted: [memory], skipped: [{text, reason}]}). */
-    public record Ended(List<Memory> extracted, List<FactExtractor.Skipped> skipped) {
+    public record Ended(List<Consolidator.Outcome> extracted, List<FactExtractor.Skipped> skipped) {
     }
 
     private final SessionStore store;
     private final Summarizer summarizer;
     private final FactExtractor extractor;
     private final MemoryService memories;
+    private final Consolidator consolidator;
     private final SecretGate secrets;
     private final Clock clock;
     private final Limits limits;
 
     public SessionService(SessionStore store, Summarizer summarizer, FactExtractor extractor, MemoryService memories,
-                          SecretGate secrets, Clock clock, Limits limits) {
+                          Consolidator consolidator, SecretGate secrets, Clock clock, Limits limits) {
+        this.consolidator = consolidator;
         this.store = store;
         this.summarizer = summarizer;
         this.extractor = extractor;
@@ -106,9 +110,10 @@ public final class SessionService {
                 : store.messages(team, session, 1, head.lastSeq());
         FactExtractor.Extraction extraction = extractor.extract(messages);
         List<FactExtractor.Skipped> skipped = new ArrayList<>(extraction.skipped());
-        // explicit "remember" facts were written when their message arrived
-        List<FactExtractor.Fact> pending = extraction.facts().stream().filter(f -> !f.explicit()).toList();
-        List<Memory> extracted = write(caller, team, session, pending, skipped);
+        // facts from messages that asked to be remembered were written when their message arrived
+        List<FactExtractor.Fact> pending = extraction.facts().stream().filter(f -> !f.explicit()
+                && !f.evidence().stream().allMatch(m -> RuleBasedExtractor.asksToRemember(m.content()))).toList();
+        List<Consolidator.Outcome> extracted = write(caller, team, session, pending, skipped);
         while (true) {
             SessionHead h = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
             if (h.ended()) {
@@ -143,13 +148,15 @@ public final class SessionService {
         }
         SessionHead moved = advance(team, session, seq, now);
         SessionHead folded = foldIfNeeded(moved);
-        List<Memory> remembered = List.of();
-        if (extractor != null && role == SessionMessage.Role.USER) {
-            // "remember that …" is a trigger of its own: written now, not at session end
+        List<Consolidator.Outcome> remembered = List.of();
+        if (role == SessionMessage.Role.USER && RuleBasedExtractor.asksToRemember(content)) {
+            // "remember that …" is a trigger of its own: written now, not at session end (a cheap cue check first,
+            // so an LLM extractor is called only for messages that ask)
             SessionMessage stored = new SessionMessage(id, seq, role, content, draft.occurredAt() != null
                     ? draft.occurredAt() : now);
             List<FactExtractor.Fact> explicit = extractor.extract(List.of(stored)).facts().stream()
-                    .filter(FactExtractor.Fact::explicit).toList();
+                    .map(f -> f.explicit() ? f : new FactExtractor.Fact(f.type(), f.content(), f.confidence(),
+                            f.evidence(), true)).toList();
             remembered = write(caller, team, session, explicit, new ArrayList<>());
         }
         return new Appended(id, folded.lastSeq(), folded.summaryVersion(), remembered);
@@ -162,21 +169,28 @@ public final class SessionService {
                 : store.messages(team, session, head.foldedThrough() + 1, head.lastSeq()).stream()
                 .map(m -> new SessionMessage(m.id(), m.seq(), m.role(), secrets.forRead(m.content()), m.occurredAt()))
                 .toList();
-        return new View(secrets.forRead(head.summary()), recent, head.summaryVersion(), head.lastSeq(), head.ended());
+        return new View(secrets.forRead(head.summary()), recent, RuleBasedExtractor.temporaryFacts(recent, 10),
+                head.summaryVersion(), head.lastSeq(), head.ended());
     }
 
-    /** Writes facts as memories through the ordinary write path; refusals become skipped entries with a reason. */
-    private List<Memory> write(Caller caller, Id team, Id session, List<FactExtractor.Fact> facts,
-                               List<FactExtractor.Skipped> skipped) {
-        List<Memory> written = new ArrayList<>();
+    /**
+     * Writes facts through consolidation (a repeat reinforces, a contradiction supersedes) and the ordinary write
+     * path; refusals become skipped entries with a reason. A fact happened when the last message stating it was
+     * sent, which is what decides between contradicting facts.
+     */
+    private List<Consolidator.Outcome> write(Caller caller, Id team, Id session, List<FactExtractor.Fact> facts,
+                                             List<FactExtractor.Skipped> skipped) {
+        List<Consolidator.Outcome> written = new ArrayList<>();
         for (FactExtractor.Fact f : facts) {
             List<String> evidence = f.evidence().stream().map(m -> m.id().value()).distinct()
                     .limit(memories.limits().maxEvidence()).toList();
+            String occurredAt = f.evidence().stream().map(SessionMessage::occurredAt).max(Instant::compareTo)
+                    .map(t -> t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString()).orElse(null);
             MemoryDraft draft = new MemoryDraft(f.content(), f.type().wire(),
-                    f.type() == MemoryType.PREFERENCE ? "user" : "team", null, null, f.confidence(), null,
+                    f.type() == MemoryType.PREFERENCE ? "user" : "team", null, null, f.confidence(), occurredAt,
                     session.value(), evidence);
             try {
-                written.add(memories.create(caller, team, draft).memory());
+                written.add(consolidator.write(caller, team, draft));
             } catch (SecretRejected e) {
                 skipped.add(new FactExtractor.Skipped(SecretScanner.redact(f.content(), e.findings()), "secret"));
             } catch (InvalidInput | ContentTooLarge e) {

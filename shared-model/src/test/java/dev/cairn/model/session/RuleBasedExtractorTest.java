@@ -86,4 +86,26 @@ class RuleBasedExtractorTest {
             assertThat(f.confidence()).isGreaterThan(0.85);
         });
     }
+
+    @Test
+    void aDotInsideAVersionDateOrHost_shouldNotEndTheSentence() {
+        var result = extractor.extract(said(
+                Role.USER, "We decided to pin Node 20.11.1 and tag releases as vYYYY.MM.DD. Thanks!",
+                Role.USER, "Our prod database runs on db.internal.example.com..."));
+        assertThat(result.facts()).extracting(Fact::content).containsExactly(
+                "We decided to pin Node 20.11.1 and tag releases as vYYYY.MM.DD.",
+                "Our prod database runs on db.internal.example.com...");
+    }
+
+    @Test
+    void temporaryFacts_shouldBeTheUsersCurrentStateStatements_newestFirst() {
+        List<SessionMessage> recent = said(
+                Role.USER, "For now I'm on the hotfix branch. We always rebase.",
+                Role.ASSISTANT, "Right now I am checking the logs.",
+                Role.USER, "Are you done for today?",
+                Role.USER, "今天先用测试库。");
+        assertThat(RuleBasedExtractor.temporaryFacts(recent, 10))
+                .containsExactly("今天先用测试库。", "For now I'm on the hotfix branch.");
+        assertThat(RuleBasedExtractor.temporaryFacts(recent, 1)).containsExactly("今天先用测试库。");
+    }
 }

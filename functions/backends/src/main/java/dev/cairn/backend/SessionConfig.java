@@ -1,4 +1,4 @@
-package dev.cairn.session;
+package dev.cairn.backend;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

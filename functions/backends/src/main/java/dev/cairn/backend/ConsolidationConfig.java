@@ -1,0 +1,25 @@
+package dev.cairn.backend;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Thresholds of consolidation before write (see {@code FactComparison}). */
+@ConfigMapping(prefix = "cairn.consolidation")
+public interface ConsolidationConfig {
+
+    /** Cosine similarity below which two statements are never the same subject. */
+    @WithDefault("0.6")
+    double minSimilarity();
+
+    /** Shared ÷ all content tokens needed for "same subject". */
+    @WithDefault("0.5")
+    double minOverlap();
+
+    /** Most tokens either statement may differ by and still be a new value of the same subject. */
+    @WithDefault("4")
+    int maxChanged();
+
+    /** Similar memories compared with each new fact. */
+    @WithDefault("8")
+    int candidates();
+}

@@ -1,0 +1,68 @@
+package dev.cairn.factextract;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cairn.http.CallerPrincipal;
+import dev.cairn.model.consolidate.Consolidator;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.session.SessionService;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code POST /v1/teams/{team}/sessions/{session}/end} (API.md § Sessions): the extraction pipeline's trigger. Each
+ * extracted memory also says what consolidation did with it ({@code consolidation}: created, reinforced,
+ * superseded — it replaced {@code supersedes} — or outdated — an older statement stored as history).
+ */
+@Path("/v1/teams/{team}/sessions/{session}/end")
+@Produces(MediaType.APPLICATION_JSON)
+public class EndResource {
+
+    private final SessionService sessions;
+
+    public EndResource(SessionService sessions) {
+        this.sessions = sessions;
+    }
+
+    /** An extracted memory on the wire: the fields of API.md § Memories that extraction sets, and the outcome. */
+    public record ExtractedView(String id, String team, String user, String scope, String type, String content,
+                                double confidence, Instant occurredAt, long accessCount, String sourceSessionId,
+                                List<String> evidence, long version, String state, String consolidation,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) String supersedes,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) String supersededBy) {
+
+        static ExtractedView of(Consolidator.Outcome o) {
+            Memory m = o.memory();
+            return new ExtractedView(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
+                    m.scope().wire(), m.type().wire(), m.content(), m.confidence(), m.occurredAt(),
+                    m.accessCount() + (o.action() == Consolidator.Action.REINFORCED ? 1 : 0),
+                    m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
+                    m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire(),
+                    o.action().name().toLowerCase(Locale.ROOT),
+                    o.action() == Consolidator.Action.SUPERSEDED ? o.previous().id().value() : null,
+                    m.supersededBy() == null ? null : m.supersededBy().value());
+        }
+    }
+
+    public record SkippedView(String text, String reason) {
+    }
+
+    public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {
+    }
+
+    @POST
+    public EndResult end(@PathParam("team") String team, @PathParam("session") String session,
+                         @Context SecurityContext sc) {
+        var ended = sessions.end(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
+        return new EndResult(ended.extracted().stream().map(ExtractedView::of).toList(),
+                ended.skipped().stream().map(x -> new SkippedView(x.text(), x.reason())).toList());
+    }
+}

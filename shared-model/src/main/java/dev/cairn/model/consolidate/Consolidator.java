@@ -1,0 +1,173 @@
+package dev.cairn.model.consolidate;
+
+import dev.cairn.model.error.VersionConflict;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryDraft;
+import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.port.Embedder;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.secret.Finding;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Consolidation before write: a new fact is compared with the similar current memories of the same namespace and
+ * type before anything is stored.
+ *
+ * <ul>
+ *   <li>the same fact again → the stored memory is reinforced (confidence combined, evidence added, one access
+ *       counted, freshness moved to the restatement); no new record;</li>
+ *   <li>the same subject with a new value → both are kept and the older one is marked superseded ({@code
+ *       superseded_by}, {@code valid_to}); which one is older is decided by {@code occurred_at}, then by version, then
+ *       by id (ids are time-ordered), so replaying the same facts in any order gives the same current fact;</li>
+ *   <li>anything else → a new memory.</li>
+ * </ul>
+ *
+ * <p>Every write goes through {@link MemoryService} (validation, secret gate, conditional write, indexing). The new
+ * memory is written before the old one is marked, so a crash in between leaves two current facts, never a lost one;
+ * writing the same fact again repairs it (the newer is a contradiction of the older again).
+ */
+public final class Consolidator {
+
+    /** What consolidation did with a fact. */
+    public enum Action { CREATED, REINFORCED, SUPERSEDED, OUTDATED }
+
+    /**
+     * {@code memory} is the memory the fact now lives in (new or reinforced); {@code previous} the memory it
+     * superseded ({@link Action#SUPERSEDED}) or that supersedes it ({@link Action#OUTDATED}).
+     */
+    public record Outcome(Action action, Memory memory, Memory previous, List<Finding> redactions) {
+    }
+
+    private static final int MAX_RETRIES = 8;
+
+    private final MemoryService memories;
+    private final MemoryStore store;
+    private final VectorIndex index;
+    private final Embedder embedder;
+    private final FactComparison comparison;
+    private final int candidates;
+
+    public Consolidator(MemoryService memories, MemoryStore store, VectorIndex index, Embedder embedder,
+                        FactComparison comparison, int candidates) {
+        this.memories = memories;
+        this.store = store;
+        this.index = index;
+        this.embedder = embedder;
+        this.comparison = comparison;
+        this.candidates = candidates;
+    }
+
+    public Outcome write(Caller caller, Id team, MemoryDraft draft) {
+        MemoryService.Saved prepared = memories.prepare(caller, team, draft);
+        Memory fresh = prepared.memory();
+        Optional<Match> match = closest(caller, fresh);
+        if (match.isEmpty()) {
+            return new Outcome(Action.CREATED, memories.insert(prepared).memory(), null, prepared.redactions());
+        }
+        Memory old = match.get().memory();
+        if (match.get().relation() == FactComparison.Relation.DUPLICATE) {
+            return new Outcome(Action.REINFORCED, reinforce(old, fresh), null, prepared.redactions());
+        }
+        if (newerThan(fresh, old)) {
+            memories.insert(prepared);
+            Memory superseded = supersede(old, fresh);
+            return new Outcome(Action.SUPERSEDED, fresh, superseded, prepared.redactions());
+        }
+        // a fact older than what is known (a late or replayed statement): history, not the current fact
+        Memory outdated = new Memory(fresh.id(), fresh.team(), fresh.user(), fresh.scope(), fresh.type(),
+                fresh.content(), fresh.tags(), fresh.importance(), fresh.confidence(), fresh.occurredAt(),
+                fresh.createdAt(), null, 0, fresh.sourceSessionId(), fresh.evidence(), 1, MemoryState.ACTIVE,
+                old.id(), old.effectiveTime());
+        memories.insert(new MemoryService.Saved(outdated, prepared.redactions()));
+        return new Outcome(Action.OUTDATED, outdated, old, prepared.redactions());
+    }
+
+    /** The deterministic rule: newer {@code occurred_at} wins, then the higher version, then the later id. */
+    static boolean newerThan(Memory a, Memory b) {
+        int byTime = a.effectiveTime().compareTo(b.effectiveTime());
+        if (byTime != 0) {
+            return byTime > 0;
+        }
+        if (a.version() != b.version()) {
+            return a.version() > b.version();
+        }
+        return a.id().value().compareTo(b.id().value()) > 0;
+    }
+
+    private record Match(Memory memory, double similarity, FactComparison.Relation relation) {
+    }
+
+    /** The most similar current memory the fact duplicates, else the most similar one it contradicts. */
+    private Optional<Match> closest(Caller caller, Memory fresh) {
+        float[] vector = embedder.embedDocuments(List.of(fresh.content())).get(0);
+        VectorIndex.Filter filter = new VectorIndex.Filter(fresh.team(), caller.user(), fresh.scope(),
+                Set.of(fresh.type()), Set.of());
+        Map<Id, Double> similarity = new HashMap<>();
+        for (VectorIndex.Candidate c : index.search(new VectorIndex.Search(filter, vector, embedder.modelId(),
+                fresh.content(), candidates))) {
+            similarity.merge(c.id(), c.similarity(), Math::max);
+        }
+        if (similarity.isEmpty()) {
+            return Optional.empty();
+        }
+        // the record store decides: the index may still hold a deleted, changed or superseded memory
+        return store.getAll(fresh.team(), similarity.keySet()).stream()
+                .filter(m -> m.state() == MemoryState.ACTIVE && m.isCurrent() && m.type() == fresh.type()
+                        && m.scope() == fresh.scope() && m.visibleTo(caller.user()))
+                .map(m -> new Match(m, similarity.get(m.id()),
+                        comparison.relate(fresh.content(), m.content(), similarity.get(m.id()))))
+                .filter(m -> m.relation() != FactComparison.Relation.DISTINCT)
+                .min(Comparator.comparing((Match m) -> m.relation() != FactComparison.Relation.DUPLICATE)
+                        .thenComparing(Comparator.comparingDouble(Match::similarity).reversed())
+                        .thenComparing(m -> m.memory().id()));
+    }
+
+    private Memory reinforce(Memory old, Memory fresh) {
+        Memory current = old;
+        for (int attempt = 0; ; attempt++) {
+            Instant restated = fresh.effectiveTime().isAfter(current.effectiveTime()) ? fresh.effectiveTime() : null;
+            Memory next = current.reinforcedBy(fresh.confidence(), fresh.evidence(),
+                    memories.limits().maxEvidence(), restated);
+            try {
+                memories.replace(next);
+                store.recordAccess(next.team(), List.of(next.id()), fresh.createdAt());
+                return next;
+            } catch (VersionConflict e) {
+                current = reread(current, attempt, e);
+            }
+        }
+    }
+
+    private Memory supersede(Memory old, Memory winner) {
+        Memory current = old;
+        for (int attempt = 0; ; attempt++) {
+            if (!current.isCurrent()) {
+                return current; // someone else superseded it meanwhile: their mark stands
+            }
+            Memory next = current.supersededBy(winner.id(), winner.effectiveTime());
+            try {
+                memories.replace(next);
+                return next;
+            } catch (VersionConflict e) {
+                current = reread(current, attempt, e);
+            }
+        }
+    }
+
+    private Memory reread(Memory stale, int attempt, VersionConflict cause) {
+        if (attempt >= MAX_RETRIES) {
+            throw cause;
+        }
+        return store.get(stale.team(), stale.id()).orElseThrow(() -> cause);
+    }
+}
