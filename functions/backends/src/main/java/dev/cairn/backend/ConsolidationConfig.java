@@ -8,18 +8,18 @@ import io.smallrye.config.WithDefault;
 public interface ConsolidationConfig {
 
     /** Cosine similarity below which two statements are never the same subject. */
-    @WithDefault("0.6")
+    @WithDefault("0.7")
     double minSimilarity();
 
     /** Shared ÷ all content tokens needed for "same subject". */
     @WithDefault("0.5")
     double minOverlap();
 
-    /** Most tokens either statement may differ by and still be a new value of the same subject. */
-    @WithDefault("4")
+    /** Most tokens the one changed stretch may hold, on either side, for a new value of the same subject. */
+    @WithDefault("3")
     int maxChanged();
 
     /** Similar memories compared with each new fact. */
-    @WithDefault("8")
+    @WithDefault("24")
     int candidates();
 }

@@ -102,7 +102,8 @@ public final class ExtractiveSummarizer implements Summarizer {
         return summary.length() <= maxChars ? summary : summary.substring(summary.length() - maxChars).strip();
     }
 
-    static Set<String> entitiesAndNumbers(String text) {
+    /** The names (capitalised or CJK runs) and numbers of a text: what a summary must keep. */
+    public static Set<String> entitiesAndNumbers(String text) {
         Set<String> out = new LinkedHashSet<>();
         Matcher n = NUMBER.matcher(text);
         while (n.find()) {

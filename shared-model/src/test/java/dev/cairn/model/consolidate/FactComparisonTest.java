@@ -24,7 +24,14 @@ class FactComparisonTest {
             We use PostgreSQL 16 for billing.     | We use Redis 7 for the session cache. | 0.70 | DISTINCT
             I like coffee.                        | I also like tea.                      | 0.85 | DISTINCT
             我喜欢用 Vim。                           | 我也喜欢用 Emacs。                        | 0.85 | DISTINCT
-            We use PostgreSQL 16 for billing.     | We use PostgreSQL 17 for billing.     | 0.40 | DISTINCT
+            We use PostgreSQL 16 for billing.     | We use PostgreSQL 17 for billing.     | 0.65 | DISTINCT
+            Billing uses PostgreSQL 16.           | Search uses PostgreSQL 16.            | 0.87 | DISTINCT
+            The billing service uses Jenkins for its CI. | The billing service uses GitHub Actions for its CI. | 0.82 | CONTRADICTION
+            The billing service uses Jenkins for its CI. | The billing service uses Datadog for its monitoring. | 0.85 | DISTINCT
+            We decided to use PostgreSQL 16 for billing. | We now use PostgreSQL 17 for billing. | 0.93 | CONTRADICTION
+            We switched to Go 1.23 for the importer.     | We will use Go 1.24 for the importer. | 0.90 | CONTRADICTION
+            Loyalty uses eu-central-1 for its region.    | Loyalty uses eu-west-1 for its region. | 0.80 | CONTRADICTION
+            我们决定用 MySQL 8 做订单库。                    | 我们决定改用 PostgreSQL 17 做订单库。      | 0.83 | CONTRADICTION
             """)
     void relate(String a, String b, double similarity, Relation expected) {
         assertThat(comparison.relate(a, b, similarity)).isEqualTo(expected);

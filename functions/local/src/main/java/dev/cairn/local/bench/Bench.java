@@ -342,7 +342,7 @@ public final class Bench {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    private static double percentile(double[] values, int p) {
+    static double percentile(double[] values, int p) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int idx = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
