@@ -1,5 +1,9 @@
 package dev.cairn.aws;
 
+import static dev.cairn.aws.TeamItems.key;
+import static dev.cairn.aws.TeamItems.n;
+import static dev.cairn.aws.TeamItems.s;
+
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.port.SessionStore;
@@ -30,18 +34,6 @@ public final class DynamoDbSessionStore implements SessionStore {
     public DynamoDbSessionStore(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;
         this.table = table;
-    }
-
-    private static AttributeValue s(String v) {
-        return AttributeValue.fromS(v);
-    }
-
-    private static AttributeValue n(long v) {
-        return AttributeValue.fromN(Long.toString(v));
-    }
-
-    private static Map<String, AttributeValue> key(Id team, String sk) {
-        return Map.of(DynamoDbMemoryStore.PK, s("T#" + team.value()), DynamoDbMemoryStore.SK, s(sk));
     }
 
     private static String headKey(Id session) {

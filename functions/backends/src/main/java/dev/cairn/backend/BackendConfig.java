@@ -52,6 +52,16 @@ public interface BackendConfig {
         Opensearch opensearch();
 
         Bedrock bedrock();
+
+        S3 s3();
+    }
+
+    interface S3 {
+        /** The bucket for large tool-cache results (and cold memories); without it, results over 300 KB get 413. */
+        Optional<String> bucket();
+
+        /** A local stand-in (S3Mock, LocalStack); AWS's endpoint when absent. Path-style addressing is then used. */
+        Optional<URI> endpoint();
     }
 
     interface Dynamodb {

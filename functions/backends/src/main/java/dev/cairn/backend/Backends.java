@@ -5,15 +5,18 @@ import dev.cairn.aws.BedrockFactExtractor;
 import dev.cairn.aws.BedrockSummarizer;
 import dev.cairn.aws.BedrockTitanEmbedder;
 import dev.cairn.aws.DynamoDbMemoryStore;
+import dev.cairn.aws.DynamoDbSessionCacheStore;
 import dev.cairn.aws.DynamoDbSessionStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.aws.OpenSearchVectorIndex.DocumentIds;
 import dev.cairn.embedded.EmbeddedAdapters;
 import dev.cairn.embedded.EmbeddedConfig;
+import dev.cairn.embedded.SqliteSessionCacheStore;
 import dev.cairn.embedded.SqliteSessionStore;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.secret.SecretScanner;
@@ -35,6 +38,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * Produces the ports from the adapters {@link BackendConfig} selects. Only the selected adapters are built (the beans
@@ -83,6 +87,29 @@ public class Backends {
             }
             default -> new SqliteSessionStore(Path.of(embedded.dataDir()).resolve("sessions.db"));
         };
+    }
+
+    /** The session cache tier beside the sessions: the same table in AWS, {@code session-cache.db} locally. */
+    @Produces
+    @ApplicationScoped
+    SessionCacheStore sessionCacheStore(BackendConfig config, EmbeddedConfig embedded, DynamoDbClient dynamo) {
+        return switch (recordStore(config)) {
+            case "dynamodb" -> {
+                if (config.aws().dynamodb().createTable()) {
+                    new DynamoDbMemoryStore(dynamo, config.aws().dynamodb().table()).createTableIfMissing();
+                }
+                String table = config.aws().dynamodb().table();
+                yield config.aws().s3().bucket().map(bucket -> new DynamoDbSessionCacheStore(dynamo, table,
+                        s3(config), bucket)).orElseGet(() -> new DynamoDbSessionCacheStore(dynamo, table));
+            }
+            default -> new SqliteSessionCacheStore(Path.of(embedded.dataDir()).resolve("session-cache.db"));
+        };
+    }
+
+    void closeSessionCache(@Disposes SessionCacheStore store) throws Exception {
+        if (store instanceof AutoCloseable c) {
+            c.close();
+        }
     }
 
     void closeSessions(@Disposes SessionStore store) throws Exception {
@@ -134,6 +161,13 @@ public class Backends {
     private static BedrockClaude claude(BackendConfig config) {
         return new BedrockClaude(bedrock(config), config.aws().bedrock().textModel(),
                 config.aws().bedrock().maxTokens());
+    }
+
+    private static S3Client s3(BackendConfig config) {
+        var builder = S3Client.builder().httpClient(http()).overrideConfiguration(sdkRetries(config));
+        config.aws().region().map(Region::of).ifPresent(builder::region);
+        config.aws().s3().endpoint().ifPresent(e -> builder.endpointOverride(e).forcePathStyle(true));
+        return builder.build();
     }
 
     private static BedrockRuntimeClient bedrock(BackendConfig config) {

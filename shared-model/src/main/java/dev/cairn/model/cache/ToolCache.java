@@ -1,0 +1,370 @@
+package dev.cairn.model.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import dev.cairn.model.error.ContentTooLarge;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.port.SessionCacheStore;
+import dev.cairn.model.secret.Finding;
+import dev.cairn.model.secret.SecretRejected;
+import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.validation.Checks;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+/**
+ * The tool-result cache of a session (API.md § Sessions, tool-result cache).
+ *
+ * <p>Key: the tool name and the SHA-256 of the RFC 8785 canonical JSON of the params, so key order, number spelling
+ * and escapes do not make another key. Two levels: per session a Caffeine cache in this process (W-TinyLFU eviction
+ * bounded by the session's byte cap, per-entry expiry) in front of the session's entries in the record store, which
+ * every instance shares: a cold instance finds what a warm one stored, an eviction removes the entry from both, and
+ * an invalidation bumps the session's generation, which other instances notice within {@code counterFlush} and drop
+ * their first level. Hit, miss and eviction counts are kept in memory and added to the shared counters at most every
+ * {@code counterFlush} (and whenever stats are read), so a lookup served from the first level touches no store.
+ *
+ * <p>Secrets: a result in which the scanner finds a secret is not cached (422 with findings, whatever the team's
+ * policy): a cache must answer exactly what the tool answered or nothing, and a redacted result would be neither.
+ */
+public final class ToolCache {
+
+    /** Tool names as agents and MCP servers spell them ({@code read_file}, {@code mcp__github__get_issue}). */
+    private static final Pattern TOOL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
+    private static final int MAX_VALIDATOR = 256;
+
+    /**
+     * What a client sends to store a result. {@code params} and {@code result} are the parsed JSON (Map, List,
+     * String, Number, Boolean, null); {@code resultJson} is the result's JSON text, which is what is stored.
+     */
+    public record PutDraft(String tool, Object params, Object result, String resultJson, Long ttlSeconds,
+                           ValidatorDraft validator) {
+    }
+
+    public record LookupDraft(String tool, Object params, ValidatorDraft validator) {
+    }
+
+    public record ValidatorDraft(String kind, String value) {
+    }
+
+    public record Stored(String key, long bytes) {
+    }
+
+    /** {@code reason}: miss, expired or stale when not a hit. */
+    public record Lookup(boolean hit, String result, Long ageSeconds, String reason) {
+        static Lookup miss(String reason) {
+            return new Lookup(false, null, null, reason);
+        }
+    }
+
+    public record Stats(long entries, long bytes, long hits, long misses, long evictions) {
+    }
+
+    /** One session's first level and its counts not yet added to the shared counters. */
+    private final class SessionLevel {
+        final Id team;
+        final Id session;
+        final Cache<String, CachedResult> entries;
+        final AtomicLong hits = new AtomicLong();
+        final AtomicLong misses = new AtomicLong();
+        final AtomicLong evictions = new AtomicLong();
+        volatile long generation;
+        volatile long checkedAt;
+
+        SessionLevel(Id team, Id session, long generation) {
+            this.team = team;
+            this.session = session;
+            this.generation = generation;
+            this.checkedAt = System.nanoTime();
+            this.entries = Caffeine.newBuilder()
+                    .maximumWeight(settings.sessionCapBytes())
+                    .weigher((String k, CachedResult v) -> (int) Math.min(Integer.MAX_VALUE, v.bytes()))
+                    .expireAfter(new Expiry<String, CachedResult>() {
+                        @Override
+                        public long expireAfterCreate(String k, CachedResult v, long now) {
+                            return remaining(v);
+                        }
+
+                        @Override
+                        public long expireAfterUpdate(String k, CachedResult v, long now, long current) {
+                            return remaining(v);
+                        }
+
+                        @Override
+                        public long expireAfterRead(String k, CachedResult v, long now, long current) {
+                            return current;
+                        }
+                    })
+                    .executor(Runnable::run) // evictions reach the shared level before the call returns
+                    .removalListener((String k, CachedResult v, RemovalCause cause) -> {
+                        if (cause == RemovalCause.SIZE && v != null) {
+                            evictions.incrementAndGet();
+                            store.deleteEntry(v.team(), v.session(), v.key());
+                        }
+                    })
+                    .build();
+        }
+
+        void flush(boolean force, boolean bumpGeneration) {
+            if (!force && !bumpGeneration && System.nanoTime() - checkedAt < settings.counterFlush().toNanos()) {
+                return;
+            }
+            long h = hits.getAndSet(0);
+            long m = misses.getAndSet(0);
+            long e = evictions.getAndSet(0);
+            SessionCacheStore.Counters c = (h | m | e) == 0 && !bumpGeneration ? store.counters(team, session)
+                    : store.addCounters(team, session, h, m, e, bumpGeneration);
+            checkedAt = System.nanoTime();
+            if (c.generation() != generation) {
+                generation = c.generation();
+                if (!bumpGeneration) {
+                    entries.invalidateAll(); // another instance invalidated: what this one holds may be gone
+                }
+            }
+        }
+    }
+
+    private final SessionCacheStore store;
+    private final SecretScanner scanner;
+    private final Clock clock;
+    private final ToolCacheSettings settings;
+    private final Cache<String, SessionLevel> sessions;
+
+    public ToolCache(SessionCacheStore store, SecretScanner scanner, Clock clock, ToolCacheSettings settings) {
+        this.store = store;
+        this.scanner = scanner;
+        this.clock = clock;
+        this.settings = settings;
+        this.sessions = Caffeine.newBuilder().maximumSize(settings.maxSessions())
+                .removalListener((String k, SessionLevel level, RemovalCause cause) -> {
+                    if (level != null) {
+                        level.flush(true, false); // counts of a session leaving memory are not lost
+                    }
+                }).build();
+    }
+
+    public ToolCacheSettings settings() {
+        return settings;
+    }
+
+    public Stored put(Caller caller, Id team, Id session, PutDraft draft) {
+        caller.requireMember(team);
+        if (draft == null) {
+            throw new InvalidInput("body", "is required: {\"tool\", \"params\", \"result\"}");
+        }
+        Checks c = new Checks();
+        String tool = tool(c, draft.tool());
+        String canonical = params(c, draft.params());
+        Validator validator = validator(c, draft.validator());
+        Duration ttl = settings.ttlOf(tool == null ? "" : tool);
+        if (draft.ttlSeconds() != null) {
+            if (draft.ttlSeconds() < 1 || draft.ttlSeconds() > settings.maxTtl().toSeconds()) {
+                c.fail("ttl_seconds", "must be between 1 and " + settings.maxTtl().toSeconds());
+            } else {
+                ttl = Duration.ofSeconds(draft.ttlSeconds());
+            }
+        }
+        if (draft.resultJson() == null) {
+            c.fail("result", "is required");
+        }
+        c.throwIfAny();
+        long bytes = draft.resultJson().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > settings.maxEntryBytes()) {
+            throw new ContentTooLarge("result", bytes, settings.maxEntryBytes());
+        }
+        // the decoded strings are scanned, not the JSON text: escapes ("\n", "\u0041") would hide a secret's edges
+        List<Finding> findings = new java.util.ArrayList<>();
+        strings(draft.result(), text -> findings.addAll(scanner.scan(text)));
+        if (!findings.isEmpty()) {
+            throw new SecretRejected("result", findings);
+        }
+        Instant now = clock.instant();
+        String key = key(tool, canonical);
+        CachedResult entry = new CachedResult(team, session, key, tool, draft.resultJson(), bytes, now, now.plus(ttl),
+                validator);
+        store.putEntry(entry);
+        SessionLevel level = level(team, session);
+        level.entries.put(key, entry);
+        level.entries.cleanUp(); // apply the byte cap now: evicted entries leave the shared level too
+        return new Stored(key, bytes);
+    }
+
+    public Lookup lookup(Caller caller, Id team, Id session, LookupDraft draft) {
+        caller.requireMember(team);
+        if (draft == null) {
+            throw new InvalidInput("body", "is required: {\"tool\", \"params\"}");
+        }
+        Checks c = new Checks();
+        String tool = tool(c, draft.tool());
+        String canonical = params(c, draft.params());
+        Validator validator = validator(c, draft.validator());
+        c.throwIfAny();
+        return lookupKey(team, session, key(tool, canonical), validator);
+    }
+
+    /** The lookup once the key is known: the first level, then the shared one. */
+    public Lookup lookupKey(Id team, Id session, String key, Validator validator) {
+        SessionLevel level = level(team, session);
+        level.flush(false, false);
+        Instant now = clock.instant();
+        CachedResult entry = level.entries.getIfPresent(key);
+        if (entry == null) {
+            entry = store.entry(team, session, key).orElse(null);
+            if (entry != null && !entry.expiredAt(now)) {
+                level.entries.put(key, entry);
+                level.entries.cleanUp();
+            }
+        }
+        if (entry == null) {
+            level.misses.incrementAndGet();
+            return Lookup.miss("miss");
+        }
+        if (entry.expiredAt(now)) {
+            drop(level, entry);
+            level.misses.incrementAndGet();
+            return Lookup.miss("expired");
+        }
+        if (validator != null && !validator.equals(entry.validator())) {
+            drop(level, entry); // the file or resource changed since: this result must not be served again
+            level.misses.incrementAndGet();
+            return Lookup.miss("stale");
+        }
+        level.hits.incrementAndGet();
+        return new Lookup(true, entry.result(), Duration.between(entry.storedAt(), now).toSeconds(), null);
+    }
+
+    /** Removes the entries of tools whose name starts with {@code toolPrefix} (all when null); returns how many. */
+    public int invalidate(Caller caller, Id team, Id session, String toolPrefix) {
+        caller.requireMember(team);
+        if (toolPrefix != null && !toolPrefix.isEmpty() && !TOOL.matcher(toolPrefix).matches()) {
+            throw new InvalidInput("tool_prefix", "must be the beginning of a tool name ([A-Za-z0-9_.:-], up to 128)");
+        }
+        SessionLevel level = level(team, session);
+        int removed = 0;
+        for (CachedResult e : store.entries(team, session)) {
+            if (toolPrefix == null || e.tool().startsWith(toolPrefix)) {
+                removed += store.deleteEntry(team, session, e.key()) ? 1 : 0;
+                level.entries.invalidate(e.key());
+            }
+        }
+        level.flush(true, true);
+        return removed;
+    }
+
+    public Stats stats(Caller caller, Id team, Id session) {
+        caller.requireMember(team);
+        SessionLevel level = level(team, session);
+        level.flush(true, false);
+        Instant now = clock.instant();
+        long entries = 0;
+        long bytes = 0;
+        for (CachedResult e : store.entries(team, session)) {
+            if (!e.expiredAt(now)) {
+                entries++;
+                bytes += e.bytes();
+            }
+        }
+        SessionCacheStore.Counters c = store.counters(team, session);
+        return new Stats(entries, bytes, c.hits(), c.misses(), c.evictions());
+    }
+
+    /** The cache key: tool name and the SHA-256 of the canonical params, hex. */
+    public static String key(String tool, String canonicalParams) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(tool.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) 0);
+            return HexFormat.of().formatHex(sha.digest(canonicalParams.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every string in a JSON value, member names included. */
+    private static void strings(Object value, java.util.function.Consumer<String> sink) {
+        if (value instanceof String s) {
+            sink.accept(s);
+        } else if (value instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> {
+                strings(k, sink);
+                strings(v, sink);
+            });
+        } else if (value instanceof List<?> l) {
+            l.forEach(v -> strings(v, sink));
+        }
+    }
+
+    private void drop(SessionLevel level, CachedResult entry) {
+        level.entries.invalidate(entry.key());
+        store.deleteEntry(entry.team(), entry.session(), entry.key());
+    }
+
+    private SessionLevel level(Id team, Id session) {
+        return sessions.get(team.value() + "/" + session.value(),
+                k -> new SessionLevel(team, session, store.counters(team, session).generation()));
+    }
+
+    private long remaining(CachedResult v) {
+        long nanos = Duration.between(clock.instant(), v.expiresAt()).toNanos();
+        return Math.max(0, nanos);
+    }
+
+    private static String tool(Checks c, String raw) {
+        if (raw == null) {
+            c.fail("tool", "is required");
+            return null;
+        }
+        if (!TOOL.matcher(raw).matches()) {
+            c.fail("tool", "must be 1–128 characters of A–Z, a–z, 0–9, '_', '.', ':' or '-', starting with a letter "
+                    + "or digit");
+            return null;
+        }
+        return raw;
+    }
+
+    private static String params(Checks c, Object raw) {
+        if (!(raw instanceof Map<?, ?>)) {
+            c.fail("params", raw == null ? "is required: a JSON object" : "must be a JSON object");
+            return null;
+        }
+        try {
+            return CanonicalJson.canonicalize(raw);
+        } catch (CanonicalJson.NotJson e) {
+            c.fail("params", e.getMessage());
+            return null;
+        }
+    }
+
+    private static Validator validator(Checks c, ValidatorDraft raw) {
+        if (raw == null) {
+            return null;
+        }
+        Validator.Kind kind = null;
+        if (raw.kind() == null) {
+            c.fail("validator.kind", "is required: mtime, etag or hash");
+        } else {
+            try {
+                kind = Validator.Kind.fromWire(raw.kind());
+            } catch (IllegalArgumentException e) {
+                c.fail("validator.kind", "must be mtime, etag or hash (got '" + raw.kind() + "')");
+            }
+        }
+        if (raw.value() == null || raw.value().isBlank() || raw.value().length() > MAX_VALIDATOR) {
+            c.fail("validator.value", "is required, 1–" + MAX_VALIDATOR + " characters");
+        }
+        return kind == null || raw.value() == null ? null : new Validator(kind, raw.value());
+    }
+}
