@@ -1,0 +1,65 @@
+package dev.cairn.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cairn.model.cache.CachedResult;
+import dev.cairn.model.cache.ToolCache;
+import dev.cairn.model.cache.ToolCacheSettings;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.secret.SecretScanner;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Eviction under the session's byte cap is frequency-aware, and what the first level evicts leaves the store too. */
+class ToolCacheEvictionTest {
+
+    private static final Id TEAM = new Id("acme");
+    private static final Id SESSION = new Id("s1");
+    private static final Caller ALICE = new Caller(new Id("alice"), Set.of(TEAM));
+
+    @TempDir
+    Path dir;
+
+    private static ToolCache.PutDraft file(String path, int bytes) {
+        String result = "\"" + "x".repeat(bytes - 2) + "\"";
+        return new ToolCache.PutDraft("read_file", Map.of("path", path), result, result, null, null);
+    }
+
+    private static ToolCache.LookupDraft read(String path) {
+        return new ToolCache.LookupDraft("read_file", Map.of("path", path), null);
+    }
+
+    @Test
+    void aBurstOfOneOffResults_shouldNotPushOutTheFrequentlyUsedOnes_andTheStoreStaysUnderTheCap() throws Exception {
+        long cap = 64 * 1024;
+        try (SqliteSessionCacheStore store = new SqliteSessionCacheStore(dir.resolve("session-cache.db"))) {
+            ToolCache cache = new ToolCache(store, SecretScanner.bundled(), Clock.systemUTC(), new ToolCacheSettings(
+                    cap, 0.2, Duration.ofMinutes(10), Duration.ofHours(1), Map.of(), 100, Duration.ofSeconds(1)));
+            for (int i = 0; i < 4; i++) {
+                cache.put(ALICE, TEAM, SESSION, file("hot-" + i, 4096));
+            }
+            for (int round = 0; round < 20; round++) {
+                for (int i = 0; i < 4; i++) {
+                    assertThat(cache.lookup(ALICE, TEAM, SESSION, read("hot-" + i)).hit()).isTrue();
+                }
+            }
+            for (int i = 0; i < 100; i++) { // a scan over many files, each read once
+                cache.put(ALICE, TEAM, SESSION, file("cold-" + i, 4096));
+            }
+            for (int i = 0; i < 4; i++) {
+                assertThat(cache.lookup(ALICE, TEAM, SESSION, read("hot-" + i)).hit()).as("hot-" + i).isTrue();
+            }
+            long stored = store.entries(TEAM, SESSION).stream().mapToLong(CachedResult::bytes).sum();
+            assertThat(stored).isLessThanOrEqualTo(cap);
+            ToolCache.Stats stats = cache.stats(ALICE, TEAM, SESSION);
+            assertThat(stats.evictions()).isGreaterThanOrEqualTo(100 + 4 - cap / 4096);
+            assertThat(stats.bytes()).isEqualTo(stored);
+        }
+    }
+}
