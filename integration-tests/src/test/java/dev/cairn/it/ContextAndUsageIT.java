@@ -53,14 +53,19 @@ class ContextAndUsageIT {
         say(s, "user", "Add the migration note for PostgreSQL 17.");
         JsonPath second = context(s, "Falcon release day");
 
-        assertThat(first.getList("blocks.kind")).containsExactly("system", "tools", "memories", "messages");
+        // one block per message, as in a Messages request
+        assertThat(first.getList("blocks.kind")).containsExactly("system", "tools", "memories", "messages",
+                "messages");
         for (int i = 0; i < 3; i++) { // system, tools, memories: same bytes, same breakpoints
             assertThat(second.getString("blocks[" + i + "].text")).isEqualTo(first.getString("blocks[" + i + "].text"));
             assertThat(second.getMap("blocks[" + i + "].cache_control"))
                     .isEqualTo(first.getMap("blocks[" + i + "].cache_control"));
         }
         assertThat(first.getString("blocks[2].text")).contains("Falcon releases are cut on Thursdays.");
-        assertThat(second.getString("blocks[3].text")).endsWith("user: Add the migration note for PostgreSQL 17.\n");
+        assertThat(second.getList("blocks.text", String.class)).last()
+                .isEqualTo("user: Add the migration note for PostgreSQL 17.\n");
+        assertThat(second.getMap("blocks[5].cache_control")).containsEntry("type", "ephemeral");
+        assertThat(second.getMap("blocks[3].cache_control")).isNull(); // only the last message closes the prefix
         assertThat(second.getInt("prompt_cache.breakpoints")).isBetween(1, 4);
         assertThat(second.getString("blocks[1].cache_control.ttl")).isEqualTo("1h");
         assertThat(second.getString("prompt_cache.ttl")).isEqualTo("1h");
@@ -94,13 +99,28 @@ class ContextAndUsageIT {
         int fullTokens = full.getList("blocks.tokens", Integer.class).stream().mapToInt(Integer::intValue).sum();
         JsonPath trimmed = as("alice", TEAM).queryParam("max_tokens", fullTokens - 40).get(base(s) + "/context")
                 .then().statusCode(200).extract().jsonPath();
-        String messages = trimmed.getString("blocks.find { it.kind == 'messages' }.text");
+        String messages = String.join("", trimmed.getList("blocks.findAll { it.kind == 'messages' }.text",
+                String.class));
         assertThat(messages).contains("Message number 12").doesNotContain("Message number 1 ");
         assertThat(trimmed.getList("blocks.tokens", Integer.class).stream().mapToInt(Integer::intValue).sum())
                 .isLessThanOrEqualTo(fullTokens - 40);
         as("alice", TEAM).queryParam("max_tokens", 100).get(base(s) + "/context").then().statusCode(400)
                 .body("errors.field", hasItem("max_tokens"));
         as("alice", TEAM).queryParam("max_tokens", "lots").get(base(s) + "/context").then().statusCode(400);
+    }
+
+    @Test
+    void aSecretInTheSystemPrompt_shouldBeRedacted_andInTheToolsRefused() {
+        String s = "secret-" + System.nanoTime();
+        as("alice", TEAM).body(Map.of("system", "Deploy with token ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI always.",
+                "model", "claude-sonnet-4-5")).put(base(s) + "/context/prefix").then().statusCode(204);
+        say(s, "user", "hello");
+        String system = context(s, "deploy").getString("blocks[0].text");
+        assertThat(system).contains("[REDACTED:").doesNotContain("ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI");
+        as("alice", TEAM).body(Map.of("system", "x", "tools", List.of(Map.of("name", "deploy", "description",
+                        "uses ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI")))).put(base(s) + "/context/prefix").then()
+                .statusCode(422);
+        as("alice", TEAM).body(Map.of("tools", "not a list")).put(base(s) + "/context/prefix").then().statusCode(400);
     }
 
     @Test

@@ -85,7 +85,8 @@ public class CacheWiring {
         RecallService recall = new RecallService(memoryStore, index, embedder, indexer, clock,
                 RecallSettings.DEFAULTS, ForkJoinPool.commonPool(), secrets);
         MemoryService memories = new MemoryService(memoryStore, indexer, clock, MemoryLimits.DEFAULTS, secrets);
-        return new ContextAssembler(sessions, recall, memories, store, clock, new ContextAssembler.Settings(minimums,
+        return new ContextAssembler(sessions, recall, memories, store, secrets, clock, new ContextAssembler.Settings(
+                minimums,
                 config.context().defaultMinCacheableTokens(), config.context().memories(),
                 config.context().defaultMaxTokens()));
     }

@@ -90,7 +90,8 @@ public class CacheResource {
         }
         ToolCache.Lookup l = cache.lookup(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
                 new ToolCache.LookupDraft(body.tool(), plain(body.params()), validator(body.validator())));
-        return new LookupResult(l.hit(), l.hit() ? json.readTree(l.result()) : null, l.ageSeconds(), l.reason());
+        return new LookupResult(l.hit(), l.hit() ? json.readTree(l.result()) : null,
+                l.ageSeconds(java.time.Instant.now()), l.reason());
     }
 
     @DELETE

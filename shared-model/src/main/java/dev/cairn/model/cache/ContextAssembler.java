@@ -11,6 +11,7 @@ import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.recall.RecallDraft;
 import dev.cairn.model.recall.RecallResult;
 import dev.cairn.model.recall.RecallService;
+import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.session.SessionMessage;
 import dev.cairn.model.session.SessionService;
 import java.nio.charset.StandardCharsets;
@@ -80,9 +81,11 @@ public final class ContextAssembler {
     private final SessionCacheStore store;
     private final Clock clock;
     private final Settings settings;
+    private final SecretGate secrets;
 
     public ContextAssembler(SessionService sessions, RecallService recall, MemoryService memories,
-                            SessionCacheStore store, Clock clock, Settings settings) {
+                            SessionCacheStore store, SecretGate secrets, Clock clock, Settings settings) {
+        this.secrets = secrets;
         this.sessions = sessions;
         this.recall = recall;
         this.memories = memories;
@@ -120,8 +123,14 @@ public final class ContextAssembler {
             c.fail("model", "must be a model id of up to 200 characters");
         }
         c.throwIfAny();
-        ContextPrefix prefix = new ContextPrefix(draft.system() == null ? "" : draft.system(), tools,
-                draft.model() == null ? "" : draft.model());
+        // the system prompt follows the team's secret policy; tool definitions are JSON, which a redaction could
+        // break, so a secret in them is refused whatever the policy
+        String system = draft.system() == null ? "" : secrets.screen(team, "system", draft.system()).text();
+        List<dev.cairn.model.secret.Finding> inTools = secrets.scanner().scan(tools);
+        if (!inTools.isEmpty()) {
+            throw new dev.cairn.model.secret.SecretRejected("tools", inTools);
+        }
+        ContextPrefix prefix = new ContextPrefix(system, tools, draft.model() == null ? "" : draft.model());
         store.putPrefix(team, session, prefix);
         return prefix;
     }
@@ -170,7 +179,9 @@ public final class ContextAssembler {
         add(blocks, "tools", tools);
         add(blocks, "memories", memoriesText(shown));
         add(blocks, "summary", summary.isEmpty() ? "" : "Summary of the conversation so far:\n" + summary);
-        add(blocks, "messages", transcript(recent));
+        for (SessionMessage m : recent) { // one block per message, as in a Messages request: earlier turns stay cached
+            add(blocks, "messages", transcript(List.of(m)));
+        }
         int minimum = minimumFor(prefix.model());
         List<Block> planned = plan(blocks, minimum);
         Context context = new Context(view.messageCount(), prefix.model(), planned,
@@ -202,11 +213,10 @@ public final class ContextAssembler {
         for (int i = 0; i < blocks.size(); i++) {
             Block b = blocks.get(i);
             cumulative += b.tokens();
-            boolean boundary = switch (b.kind()) {
-                // the system prompt gets its own breakpoint only when no tools follow it
-                case "system" -> i + 1 >= blocks.size() || !blocks.get(i + 1).kind().equals("tools");
-                default -> true;
-            };
+            // a breakpoint closes each kind of block: the system prompt only when no tools follow, the messages at the
+            // last one (the provider finds the previous turn's prefix by looking back over block boundaries)
+            boolean boundary = i + 1 >= blocks.size() || !blocks.get(i + 1).kind().equals(b.kind())
+                    && !(b.kind().equals("system") && blocks.get(i + 1).kind().equals("tools"));
             String ttl = null;
             if (boundary && cumulative >= minimum && placed < MAX_BREAKPOINTS) {
                 ttl = b.kind().equals("system") || b.kind().equals("tools") ? "1h" : "5m";

@@ -2,7 +2,6 @@ package dev.cairn.model.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.cairn.model.error.ContentTooLarge;
 import dev.cairn.model.error.InvalidInput;
@@ -22,7 +21,6 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
@@ -63,66 +61,90 @@ public final class ToolCache {
     public record Stored(String key, long bytes) {
     }
 
-    /** {@code reason}: miss, expired or stale when not a hit. */
-    public record Lookup(boolean hit, String result, Long ageSeconds, String reason) {
+    /** {@code entry} on a hit; {@code reason} (miss, expired or stale) otherwise. */
+    public record Lookup(boolean hit, CachedResult entry, String reason) {
         static Lookup miss(String reason) {
-            return new Lookup(false, null, null, reason);
+            return new Lookup(false, null, reason);
+        }
+
+        public String result() {
+            return entry == null ? null : entry.result();
+        }
+
+        /** How old the result is at {@code now} (computed by the caller: the hit path reads no wall clock). */
+        public Long ageSeconds(Instant now) {
+            return entry == null ? null : Math.max(0, Duration.between(entry.storedAt(), now).toSeconds());
         }
     }
 
     public record Stats(long entries, long bytes, long hits, long misses, long evictions) {
     }
 
-    /** One session's first level and its counts not yet added to the shared counters. */
-    private final class SessionLevel {
+    /**
+     * One session's first level and its counts not yet added to the shared counters. A caller that serves many
+     * lookups of one session keeps the handle ({@link #handle}) and skips finding it again.
+     */
+    public final class Handle {
         final Id team;
         final Id session;
-        final Cache<String, CachedResult> entries;
-        final AtomicLong hits = new AtomicLong();
+        final Cache<String, Held> entries;
+        final java.util.concurrent.atomic.LongAdder hits = new java.util.concurrent.atomic.LongAdder();
         final AtomicLong misses = new AtomicLong();
         final AtomicLong evictions = new AtomicLong();
         volatile long generation;
         volatile long checkedAt;
+        private final long flushNanos = settings.counterFlush().toNanos();
 
-        SessionLevel(Id team, Id session, long generation) {
+        Handle(Id team, Id session, long generation) {
             this.team = team;
             this.session = session;
             this.generation = generation;
             this.checkedAt = System.nanoTime();
             this.entries = Caffeine.newBuilder()
                     .maximumWeight(settings.sessionCapBytes())
-                    .weigher((String k, CachedResult v) -> (int) Math.min(Integer.MAX_VALUE, v.bytes()))
-                    .expireAfter(new Expiry<String, CachedResult>() {
-                        @Override
-                        public long expireAfterCreate(String k, CachedResult v, long now) {
-                            return remaining(v);
-                        }
-
-                        @Override
-                        public long expireAfterUpdate(String k, CachedResult v, long now, long current) {
-                            return remaining(v);
-                        }
-
-                        @Override
-                        public long expireAfterRead(String k, CachedResult v, long now, long current) {
-                            return current;
-                        }
-                    })
+                    .weigher((String k, Held v) -> (int) Math.min(Integer.MAX_VALUE, v.entry().bytes()))
                     .executor(Runnable::run) // evictions reach the shared level before the call returns
-                    .removalListener((String k, CachedResult v, RemovalCause cause) -> {
+                    .removalListener((String k, Held v, RemovalCause cause) -> {
                         if (cause == RemovalCause.SIZE && v != null) {
                             evictions.incrementAndGet();
-                            store.deleteEntry(v.team(), v.session(), v.key());
+                            store.deleteEntry(v.entry().team(), v.entry().session(), v.entry().key());
                         }
                     })
                     .build();
         }
 
+        /** Puts an entry in the first level, its expiry as a monotonic deadline, and applies the byte cap now. */
+        void hold(CachedResult entry) {
+            long ttl = Duration.between(clock.instant(), entry.expiresAt()).toNanos();
+            entries.put(entry.key(), new Held(entry, System.nanoTime() + ttl));
+            entries.cleanUp();
+        }
+
+        /**
+         * The lookup once the key is known. The hit path is one monotonic clock read (for the entry's TTL, and so
+         * another instance's invalidation is noticed within {@code counterFlush}), one Caffeine read and a striped
+         * counter increment; misses, expiry and validators go to the slow path. TTLs are checked here rather than by
+         * Caffeine's variable expiry, which would read the clock a second time.
+         */
+        public Lookup lookup(String key, Validator validator) {
+            long now = System.nanoTime();
+            if (now - checkedAt >= flushNanos) {
+                flush(false, false);
+            }
+            Held held = entries.getIfPresent(key);
+            if (held != null && held.deadline() - now > 0
+                    && (validator == null || validator.equals(held.entry().validator()))) {
+                hits.increment();
+                return new Lookup(true, held.entry(), null);
+            }
+            return slowLookup(this, key, validator, held == null ? null : held.entry());
+        }
+
         void flush(boolean force, boolean bumpGeneration) {
-            if (!force && !bumpGeneration && System.nanoTime() - checkedAt < settings.counterFlush().toNanos()) {
+            if (!force && !bumpGeneration && System.nanoTime() - checkedAt < flushNanos) {
                 return;
             }
-            long h = hits.getAndSet(0);
+            long h = hits.sumThenReset();
             long m = misses.getAndSet(0);
             long e = evictions.getAndSet(0);
             SessionCacheStore.Counters c = (h | m | e) == 0 && !bumpGeneration ? store.counters(team, session)
@@ -141,7 +163,7 @@ public final class ToolCache {
     private final SecretScanner scanner;
     private final Clock clock;
     private final ToolCacheSettings settings;
-    private final Cache<String, SessionLevel> sessions;
+    private final Cache<SessionKey, Handle> sessions;
 
     public ToolCache(SessionCacheStore store, SecretScanner scanner, Clock clock, ToolCacheSettings settings) {
         this.store = store;
@@ -149,7 +171,7 @@ public final class ToolCache {
         this.clock = clock;
         this.settings = settings;
         this.sessions = Caffeine.newBuilder().maximumSize(settings.maxSessions())
-                .removalListener((String k, SessionLevel level, RemovalCause cause) -> {
+                .removalListener((SessionKey k, Handle level, RemovalCause cause) -> {
                     if (level != null) {
                         level.flush(true, false); // counts of a session leaving memory are not lost
                     }
@@ -196,9 +218,8 @@ public final class ToolCache {
         CachedResult entry = new CachedResult(team, session, key, tool, draft.resultJson(), bytes, now, now.plus(ttl),
                 validator);
         store.putEntry(entry);
-        SessionLevel level = level(team, session);
-        level.entries.put(key, entry);
-        level.entries.cleanUp(); // apply the byte cap now: evicted entries leave the shared level too
+        Handle level = level(team, session);
+        level.hold(entry); // the byte cap applies now: evicted entries leave the shared level too
         return new Stored(key, bytes);
     }
 
@@ -217,15 +238,26 @@ public final class ToolCache {
 
     /** The lookup once the key is known: the first level, then the shared one. */
     public Lookup lookupKey(Id team, Id session, String key, Validator validator) {
-        SessionLevel level = level(team, session);
-        level.flush(false, false);
+        return handle(team, session).lookup(key, validator);
+    }
+
+    /** The session's first level (created on first use, with the shared generation). */
+    public Handle handle(Id team, Id session) {
+        return sessions.get(new SessionKey(team, session),
+                k -> new Handle(team, session, store.counters(team, session).generation()));
+    }
+
+    private record SessionKey(Id team, Id session) {
+    }
+
+    /** Not in the first level (or there with another validator): the shared level decides. */
+    private Lookup slowLookup(Handle level, String key, Validator validator, CachedResult fromFirstLevel) {
         Instant now = clock.instant();
-        CachedResult entry = level.entries.getIfPresent(key);
+        CachedResult entry = fromFirstLevel;
         if (entry == null) {
-            entry = store.entry(team, session, key).orElse(null);
+            entry = store.entry(level.team, level.session, key).orElse(null);
             if (entry != null && !entry.expiredAt(now)) {
-                level.entries.put(key, entry);
-                level.entries.cleanUp();
+                level.hold(entry);
             }
         }
         if (entry == null) {
@@ -242,8 +274,8 @@ public final class ToolCache {
             level.misses.incrementAndGet();
             return Lookup.miss("stale");
         }
-        level.hits.incrementAndGet();
-        return new Lookup(true, entry.result(), Duration.between(entry.storedAt(), now).toSeconds(), null);
+        level.hits.increment();
+        return new Lookup(true, entry, null);
     }
 
     /** Removes the entries of tools whose name starts with {@code toolPrefix} (all when null); returns how many. */
@@ -252,7 +284,7 @@ public final class ToolCache {
         if (toolPrefix != null && !toolPrefix.isEmpty() && !TOOL.matcher(toolPrefix).matches()) {
             throw new InvalidInput("tool_prefix", "must be the beginning of a tool name ([A-Za-z0-9_.:-], up to 128)");
         }
-        SessionLevel level = level(team, session);
+        Handle level = level(team, session);
         int removed = 0;
         for (CachedResult e : store.entries(team, session)) {
             if (toolPrefix == null || e.tool().startsWith(toolPrefix)) {
@@ -266,7 +298,7 @@ public final class ToolCache {
 
     public Stats stats(Caller caller, Id team, Id session) {
         caller.requireMember(team);
-        SessionLevel level = level(team, session);
+        Handle level = level(team, session);
         level.flush(true, false);
         Instant now = clock.instant();
         long entries = 0;
@@ -307,19 +339,17 @@ public final class ToolCache {
         }
     }
 
-    private void drop(SessionLevel level, CachedResult entry) {
+    private void drop(Handle level, CachedResult entry) {
         level.entries.invalidate(entry.key());
         store.deleteEntry(entry.team(), entry.session(), entry.key());
     }
 
-    private SessionLevel level(Id team, Id session) {
-        return sessions.get(team.value() + "/" + session.value(),
-                k -> new SessionLevel(team, session, store.counters(team, session).generation()));
+    private Handle level(Id team, Id session) {
+        return handle(team, session);
     }
 
-    private long remaining(CachedResult v) {
-        long nanos = Duration.between(clock.instant(), v.expiresAt()).toNanos();
-        return Math.max(0, nanos);
+    /** A first-level entry and its expiry on the monotonic clock. */
+    private record Held(CachedResult entry, long deadline) {
     }
 
     private static String tool(Checks c, String raw) {
