@@ -7,17 +7,20 @@ import dev.cairn.aws.BedrockTitanEmbedder;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.DynamoDbSessionCacheStore;
 import dev.cairn.aws.DynamoDbSessionStore;
+import dev.cairn.aws.DynamoDbSyncStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.aws.OpenSearchVectorIndex.DocumentIds;
 import dev.cairn.embedded.EmbeddedAdapters;
 import dev.cairn.embedded.EmbeddedConfig;
 import dev.cairn.embedded.SqliteSessionCacheStore;
 import dev.cairn.embedded.SqliteSessionStore;
+import dev.cairn.embedded.SqliteSyncStore;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.port.SessionStore;
+import dev.cairn.model.port.SyncStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.session.ExtractiveSummarizer;
@@ -104,6 +107,27 @@ public class Backends {
             }
             default -> new SqliteSessionCacheStore(Path.of(embedded.dataDir()).resolve("session-cache.db"));
         };
+    }
+
+    /** The team commit log and its derived state: the same table in AWS, {@code sync.db} locally. */
+    @Produces
+    @ApplicationScoped
+    SyncStore syncStore(BackendConfig config, EmbeddedConfig embedded, DynamoDbClient dynamo) {
+        return switch (recordStore(config)) {
+            case "dynamodb" -> {
+                if (config.aws().dynamodb().createTable()) {
+                    new DynamoDbMemoryStore(dynamo, config.aws().dynamodb().table()).createTableIfMissing();
+                }
+                yield new DynamoDbSyncStore(dynamo, config.aws().dynamodb().table());
+            }
+            default -> new SqliteSyncStore(Path.of(embedded.dataDir()).resolve("sync.db"));
+        };
+    }
+
+    void closeSync(@Disposes SyncStore store) throws Exception {
+        if (store instanceof AutoCloseable c) {
+            c.close();
+        }
     }
 
     void closeSessionCache(@Disposes SessionCacheStore store) throws Exception {

@@ -1,0 +1,33 @@
+package dev.cairn.it;
+
+import dev.cairn.embedded.SqliteMemoryStore;
+import dev.cairn.embedded.SqliteSyncStore;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.SyncStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+
+/** Team sync on the embedded default (SQLite log, SQLite memories); the tests are the contract class's. */
+class SqliteSyncStoreContractIT extends SyncStoreContract {
+
+    private static SqliteSyncStore sync;
+    private static SqliteMemoryStore memories;
+
+    @BeforeAll
+    static void open() throws Exception {
+        Path dir = Files.createTempDirectory("cairn-sync-");
+        sync = new SqliteSyncStore(dir.resolve("sync.db"));
+        memories = new SqliteMemoryStore(dir.resolve("memories.db"));
+    }
+
+    @Override
+    protected SyncStore syncStore() {
+        return sync;
+    }
+
+    @Override
+    protected MemoryStore memoryStore() {
+        return memories;
+    }
+}

@@ -1,0 +1,441 @@
+package dev.cairn.model.sync;
+
+import com.github.f4b6a3.ulid.UlidCreator;
+import dev.cairn.model.error.ContentTooLarge;
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.VersionConflict;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.SyncStore;
+import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.validation.Checks;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Team sync: versioned deltas with optimistic locking, a change feed, conflict policies.
+ *
+ * <p><b>Commit.</b> The materializer first catches up with the log; then each op's {@code version} (the fact's
+ * version the client based it on, 0 for a new fact) is checked against the materialized fact. If they all match the
+ * delta is written as ONE commit at head + 1 with {@code attribute_not_exists} — the single linearization point; if
+ * another commit took that version, catch up and check again. So a stale {@code base_version} whose facts did not
+ * change is rebased and applied; only facts that really changed conflict (409 under the default policy).
+ *
+ * <p><b>Idempotency.</b> Materializing a commit claims its idempotency key. A retry — also after a crash between the
+ * commit and the answer — catches up first, finds its key claimed and answers the first commit's version. If two
+ * copies of a request race and both commit, the later commit is void (its key is already claimed): it changes
+ * nothing, in the materializer, in a rebuild and in the change feed alike.
+ *
+ * <p><b>Policies</b> (per team): {@code reject} (409 listing the conflicting facts; nothing applied),
+ * {@code last_writer_wins} (applied; the overwritten value kept as a conflict record), {@code keep_both} (the other
+ * ops applied; the conflicting ones queued as open conflicts to resolve).
+ *
+ * <p>Materialized facts are team memories (scope team, id {@link SyncReplay#memoryId}): recall finds them; deleting a
+ * fact deletes its memory.
+ */
+public final class SyncService {
+
+    private static final System.Logger LOG = System.getLogger(SyncService.class.getName());
+    private static final Pattern KEY = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
+
+    public enum Policy {
+        REJECT, LAST_WRITER_WINS, KEEP_BOTH;
+
+        public static Policy fromConfig(String raw) {
+            return valueOf(raw.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        }
+    }
+
+    /** @param maxOps most ops in one delta; @param maxBytes largest delta (its contents, UTF-8) */
+    public record Limits(int maxOps, int maxBytes, int maxContentBytes, int pageSize) {
+        public static Limits defaults() {
+            return new Limits(500, 1024 * 1024, 32 * 1024, 1000);
+        }
+    }
+
+    public record OpDraft(String op, String factId, Long version, String content, String type, List<String> tags,
+                          Double confidence) {
+    }
+
+    public record SyncDraft(String clientId, Long baseVersion, String idempotencyKey, List<OpDraft> delta) {
+    }
+
+    /** {@code queued}: ids of conflicts kept open under keep_both. */
+    public record Applied(long version, List<Id> queued) {
+    }
+
+    public record Changes(long version, List<Commit> changes, Long nextSince) {
+    }
+
+    private final SyncStore store;
+    private final MemoryStore memories;
+    private final Indexer indexer;
+    private final SecretGate secrets;
+    private final Clock clock;
+    private final Limits limits;
+    private final Function<Id, Policy> policies;
+
+    public SyncService(SyncStore store, MemoryStore memories, Indexer indexer, SecretGate secrets, Clock clock,
+                       Limits limits, Function<Id, Policy> policies) {
+        this.store = store;
+        this.memories = memories;
+        this.indexer = indexer;
+        this.secrets = secrets;
+        this.clock = clock;
+        this.limits = limits;
+        this.policies = policies;
+    }
+
+    public Applied sync(Caller caller, Id team, SyncDraft draft) {
+        caller.requireMember(team);
+        Valid v = validate(team, draft);
+        return commit(caller, team, v.clientId, v.key, v.ops, policies.apply(team));
+    }
+
+    private record Valid(Id clientId, String key, List<SyncOp> ops) {
+    }
+
+    private Applied commit(Caller caller, Id team, Id clientId, String key, List<SyncOp> proposed, Policy policy) {
+        while (true) {
+            catchUp(team);
+            Optional<Long> first = store.idempotency(team, key);
+            if (first.isPresent()) {
+                return new Applied(first.get(), List.of()); // a retry: the first answer, nothing applied twice
+            }
+            long head = store.materialized(team);
+            Set<Id> ids = new LinkedHashSet<>();
+            proposed.forEach(op -> ids.add(op.factId()));
+            Map<Id, FactState> current = store.facts(team, ids);
+            List<SyncOp> apply = new ArrayList<>();
+            List<SyncConflict.Conflict> conflicts = new ArrayList<>();
+            Map<Id, Long> versions = new HashMap<>();
+            for (SyncOp op : proposed) {
+                long now = versions.computeIfAbsent(op.factId(), id -> current.get(id) == null ? 0
+                        : current.get(id).version());
+                if (op.fromVersion() != now) {
+                    conflicts.add(new SyncConflict.Conflict(current.get(op.factId()), op, op.fromVersion()));
+                    if (policy != Policy.LAST_WRITER_WINS) {
+                        continue;
+                    }
+                }
+                SyncOp rebased = new SyncOp(op.kind(), op.factId(), now, op.content(), op.type(), op.tags(),
+                        op.confidence());
+                apply.add(rebased);
+                versions.put(op.factId(), rebased.toVersion());
+            }
+            if (!conflicts.isEmpty() && policy == Policy.REJECT) {
+                throw new SyncConflict(head, conflicts);
+            }
+            Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+            if (apply.isEmpty()) {
+                return new Applied(head, queue(team, clientId, conflicts, now, "open"));
+            }
+            Commit commit = new Commit(team, head + 1, clientId, key, caller.user(), now, apply);
+            if (!store.appendCommit(commit)) {
+                continue; // another delta took head + 1: catch up and check again
+            }
+            catchUp(team);
+            long holder = store.idempotency(team, key).orElse(commit.version());
+            List<Id> queued = queue(team, clientId, conflicts, now,
+                    policy == Policy.KEEP_BOTH ? "open" : "overwritten");
+            return new Applied(holder, policy == Policy.KEEP_BOTH ? queued : List.of());
+        }
+    }
+
+    private List<Id> queue(Id team, Id clientId, List<SyncConflict.Conflict> conflicts, Instant now, String status) {
+        List<Id> ids = new ArrayList<>();
+        for (SyncConflict.Conflict c : conflicts) {
+            Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
+            FactState cur = c.current();
+            store.putConflict(new ConflictRecord(team, id, c.proposed().factId(), c.baseVersion(),
+                    cur == null ? 0 : cur.version(), cur == null || cur.deleted() ? null : cur.content(),
+                    c.proposed(), clientId, now, status, null));
+            ids.add(id);
+        }
+        return ids;
+    }
+
+    /** Materializes every commit the head has not reached yet, in order. */
+    public void catchUp(Id team) {
+        while (true) {
+            long head = store.materialized(team);
+            List<Commit> next = store.commits(team, head, limits.pageSize());
+            if (next.isEmpty()) {
+                return;
+            }
+            for (Commit c : next) {
+                materialize(c);
+                store.advanceMaterialized(team, c.version());
+            }
+        }
+    }
+
+    private void materialize(Commit c) {
+        if (store.claimIdempotency(c.team(), c.idempotencyKey(), c.version()) != c.version()) {
+            return; // void: a copy of an earlier request
+        }
+        Set<Id> ids = new LinkedHashSet<>();
+        c.ops().forEach(op -> ids.add(op.factId()));
+        Map<Id, FactState> facts = new HashMap<>(store.facts(c.team(), ids));
+        for (SyncOp op : c.ops()) {
+            FactState prev = facts.get(op.factId());
+            if (prev != null && prev.commit() >= c.version()) {
+                continue; // applied before a crash: the fact already reflects this commit
+            }
+            FactState next = SyncReplay.apply(c.team(), prev, op, c.version());
+            project(prev, next, c.committedAt());
+            store.putFact(next);
+            facts.put(op.factId(), next);
+        }
+    }
+
+    /** The fact as a team memory: created, changed or deleted to match (idempotent, so replays are harmless). */
+    private void project(FactState prev, FactState next, Instant at) {
+        Optional<Memory> stored = memories.get(next.team(), next.memoryId());
+        if (prev != null && !prev.deleted() && !prev.memoryId().equals(next.memoryId())) {
+            removeMemory(prev.team(), prev.memoryId());
+        }
+        if (next.deleted()) {
+            removeMemory(next.team(), next.memoryId());
+            return;
+        }
+        Memory m;
+        if (stored.isEmpty()) {
+            m = new Memory(next.memoryId(), next.team(), null, Scope.TEAM, next.type(), next.content(), next.tags(),
+                    0.5, next.confidence(), at, at, null, 0, null, List.of(), 1, MemoryState.ACTIVE);
+            try {
+                memories.insertAll(List.of(m));
+            } catch (VersionConflict e) {
+                return; // written by a concurrent materializer of the same commit
+            }
+        } else {
+            Memory s = stored.get();
+            if (s.content().equals(next.content()) && s.type() == next.type() && s.tags().equals(next.tags())
+                    && s.confidence() == next.confidence()) {
+                return;
+            }
+            m = new Memory(s.id(), s.team(), null, Scope.TEAM, next.type(), next.content(), next.tags(),
+                    s.importance(), next.confidence(), at, s.createdAt(), s.lastAccessedAt(), s.accessCount(), null,
+                    List.of(), s.version() + 1, MemoryState.ACTIVE);
+            try {
+                memories.replace(m);
+            } catch (VersionConflict e) {
+                return;
+            }
+        }
+        try {
+            indexer.index(List.of(m));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "indexing of team fact " + next.factId() + " deferred: " + e);
+        }
+    }
+
+    private void removeMemory(Id team, Id memoryId) {
+        Optional<Memory> m = memories.get(team, memoryId);
+        if (m.isEmpty()) {
+            return;
+        }
+        try {
+            memories.delete(team, memoryId, m.get().version());
+            indexer.remove(List.of(new VectorIndex.Key(team, memoryId, m.get().version() + 1)));
+        } catch (VersionConflict e) {
+            // deleted meanwhile
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "index removal of team fact memory " + memoryId + " deferred: " + e);
+        }
+    }
+
+    /** The change feed: commits after {@code since}, a page at a time; void commits are listed with no ops. */
+    public Changes changes(Caller caller, Id team, Long since, Integer limit) {
+        caller.requireMember(team);
+        Checks c = new Checks();
+        if (since != null && since < 0) {
+            c.fail("since", "must be 0 or more");
+        }
+        Integer pageSize = c.range("limit", limit, 1, limits.pageSize());
+        c.throwIfAny();
+        catchUp(team);
+        long from = since == null ? 0 : since;
+        int size = pageSize == null ? Math.min(100, limits.pageSize()) : pageSize;
+        List<Commit> page = store.commits(team, from, size);
+        List<Commit> out = new ArrayList<>(page.size());
+        for (Commit commit : page) {
+            boolean live = store.idempotency(team, commit.idempotencyKey()).orElse(commit.version())
+                    == commit.version();
+            out.add(live ? commit : new Commit(commit.team(), commit.version(), commit.clientId(),
+                    commit.idempotencyKey(), commit.committer(), commit.committedAt(), List.of()));
+        }
+        long head = store.materialized(team);
+        Long next = out.isEmpty() || out.get(out.size() - 1).version() >= head ? null
+                : out.get(out.size() - 1).version();
+        return new Changes(head, out, next);
+    }
+
+    /** Rebuilds the materialized facts and their memories from the log; returns the number of facts. */
+    public int rebuild(Caller caller, Id team) {
+        caller.requireMember(team);
+        List<Commit> log = new ArrayList<>();
+        long after = 0;
+        while (true) {
+            List<Commit> page = store.commits(team, after, limits.pageSize());
+            if (page.isEmpty()) {
+                break;
+            }
+            log.addAll(page);
+            after = page.get(page.size() - 1).version();
+        }
+        Map<Id, FactState> truth = SyncReplay.replay(log);
+        for (FactState stale : store.allFacts(team)) {
+            FactState right = truth.get(stale.factId());
+            if (right == null || !right.memoryId().equals(stale.memoryId())) {
+                removeMemory(team, stale.memoryId());
+            }
+        }
+        Instant at = clock.instant();
+        for (FactState f : truth.values()) {
+            project(null, f, at);
+        }
+        store.resetMaterialized(team, List.copyOf(truth.values()), after);
+        return truth.size();
+    }
+
+    public List<ConflictRecord> conflicts(Caller caller, Id team) {
+        caller.requireMember(team);
+        return store.conflicts(team);
+    }
+
+    /** Resolves an open conflict: keep_current, take_proposed or merge (with {@code content}). */
+    public ConflictRecord resolve(Caller caller, Id team, Id conflictId, String resolution, String content) {
+        caller.requireMember(team);
+        ConflictRecord c = store.conflict(team, conflictId)
+                .orElseThrow(() -> new NotFound("conflict " + conflictId + " in team " + team));
+        if (resolution == null || !Set.of("keep_current", "take_proposed", "merge").contains(resolution)) {
+            throw new InvalidInput("resolution", "must be keep_current, take_proposed or merge");
+        }
+        if (resolution.equals("merge") && (content == null || content.isBlank())) {
+            throw new InvalidInput("content", "is required to merge");
+        }
+        if (!c.status().equals("open")) {
+            throw new InvalidInput("conflict", "is " + c.status() + ", not open");
+        }
+        if (!resolution.equals("keep_current")) {
+            catchUp(team);
+            FactState cur = store.facts(team, List.of(c.factId())).get(c.factId());
+            long base = cur == null ? 0 : cur.version();
+            SyncOp p = c.proposed();
+            SyncOp op = resolution.equals("merge")
+                    ? new SyncOp(SyncOp.Kind.UPSERT, c.factId(), base, screen(team, "content", content),
+                    p.type(), p.tags(), p.confidence())
+                    : new SyncOp(p.kind(), c.factId(), base, p.content(), p.type(), p.tags(), p.confidence());
+            commit(caller, team, c.clientId(), "resolve-" + c.id().value(), List.of(op), Policy.LAST_WRITER_WINS);
+        }
+        ConflictRecord done = new ConflictRecord(c.team(), c.id(), c.factId(), c.baseVersion(), c.currentVersion(),
+                c.currentContent(), c.proposed(), c.clientId(), c.createdAt(), "resolved", resolution);
+        store.updateConflict(done, "open");
+        return done;
+    }
+
+    private Valid validate(Id team, SyncDraft d) {
+        if (d == null) {
+            throw new InvalidInput("body", "is required: {client_id, base_version, idempotency_key, delta}");
+        }
+        Checks c = new Checks();
+        Id clientId = c.id("client_id", d.clientId(), true);
+        if (d.baseVersion() == null || d.baseVersion() < 0) {
+            c.fail("base_version", "is required: the team version the client last pulled (0 or more)");
+        }
+        if (d.idempotencyKey() == null || !KEY.matcher(d.idempotencyKey()).matches()) {
+            c.fail("idempotency_key", "is required: 1–128 characters of A–Z, a–z, 0–9, '_', '.', ':' or '-'");
+        }
+        if (d.delta() == null || d.delta().isEmpty()) {
+            c.fail("delta", "must hold at least one op");
+            c.throwIfAny();
+        }
+        if (d.delta().size() > limits.maxOps()) {
+            throw new ContentTooLarge("delta", d.delta().size(), limits.maxOps());
+        }
+        long bytes = 0;
+        for (OpDraft o : d.delta()) {
+            bytes += o == null || o.content() == null ? 0 : o.content().getBytes(StandardCharsets.UTF_8).length;
+        }
+        if (bytes > limits.maxBytes()) {
+            throw new ContentTooLarge("delta", bytes, limits.maxBytes());
+        }
+        List<SyncOp> ops = new ArrayList<>();
+        Set<Id> seen = new LinkedHashSet<>();
+        for (int i = 0; i < d.delta().size(); i++) {
+            OpDraft o = d.delta().get(i);
+            String f = "delta[" + i + "]";
+            if (o == null) {
+                c.fail(f, "must be an object");
+                continue;
+            }
+            Id factId = c.id(f + ".fact_id", o.factId(), true);
+            if (factId != null && !seen.add(factId)) {
+                c.fail(f + ".fact_id", "appears twice in one delta");
+            }
+            if (o.version() == null || o.version() < 0) {
+                c.fail(f + ".version", "is required: the fact's version the change is based on (0 for a new fact)");
+            }
+            SyncOp.Kind kind = null;
+            if ("upsert".equals(o.op())) {
+                kind = SyncOp.Kind.UPSERT;
+            } else if ("delete".equals(o.op())) {
+                kind = SyncOp.Kind.DELETE;
+            } else {
+                c.fail(f + ".op", "must be upsert or delete");
+            }
+            MemoryType type = o.type() == null ? null
+                    : c.oneOf(f + ".type", o.type(), MemoryType::fromWire, MemoryType.ALLOWED);
+            List<Id> tags = c.ids(f + ".tags", o.tags(), 32);
+            Double confidence = c.unitInterval(f + ".confidence", o.confidence());
+            String content = o.content();
+            if (kind == SyncOp.Kind.UPSERT) {
+                if (content == null || content.isBlank()) {
+                    c.fail(f + ".content", "is required for an upsert");
+                } else if (content.getBytes(StandardCharsets.UTF_8).length > limits.maxContentBytes()) {
+                    throw new ContentTooLarge(f + ".content", content.getBytes(StandardCharsets.UTF_8).length,
+                            limits.maxContentBytes());
+                }
+            }
+            if (c.ok() && kind != null && factId != null) {
+                ops.add(new SyncOp(kind, factId, o.version(), kind == SyncOp.Kind.UPSERT ? content : null, type, tags,
+                        confidence));
+            }
+        }
+        c.throwIfAny();
+        // the secret gate after validation, so a bad delta is refused whole before anything is scanned or redacted
+        List<SyncOp> screened = new ArrayList<>(ops.size());
+        for (int i = 0; i < ops.size(); i++) {
+            SyncOp op = ops.get(i);
+            screened.add(op.kind() == SyncOp.Kind.DELETE ? op : new SyncOp(op.kind(), op.factId(), op.fromVersion(),
+                    screen(team, "delta[" + i + "].content", op.content()), op.type(), op.tags(), op.confidence()));
+        }
+        return new Valid(clientId, d.idempotencyKey(), screened);
+    }
+
+    private String screen(Id team, String field, String content) {
+        return secrets.screen(team, field, content).text();
+    }
+}
