@@ -50,7 +50,9 @@ public final class LocalServer implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
                 "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms",
                 // team "strict" rejects secrets; every other team has the default policy (redact)
-                "-Dcairn.secrets.team-policy.strict=reject"));
+                "-Dcairn.secrets.team-policy.strict=reject",
+                // team "keepers" keeps both sides of a sync conflict; every other team gets 409s
+                "-Dcairn.sync.team-policy.keepers=keep_both"));
         if (aws || LocalStack.selected()) {
             cmd.addAll(awsBackendOptions());
         }
