@@ -27,7 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /**
  * {@link SyncStore} in the memories table (single-table design, partition {@code T#<team>}): commits at sort key
  * {@code Y#C#<version, 12 digits>} written with {@code attribute_not_exists(pk)} — the single linearization point —
- * so the change feed is a range query; the materialized head {@code Y#H}, idempotency claims {@code Y#I#<key>}
+ * so the change feed is a range query; void marks {@code Y#V#<version>} beside them; the materialized head
+ * {@code Y#H}, idempotency claims {@code Y#I#<key>}
  * (conditional puts), facts {@code Y#F#<fact_id>} (written only over an older commit), conflicts {@code Y#X#<id>}.
  * No transactions (dynalite has none; the design needs none).
  */
@@ -130,6 +131,29 @@ public final class DynamoDbSyncStore implements SyncStore {
     public Optional<Long> idempotency(Id team, String idemKey) {
         Map<String, AttributeValue> a = get(team, "Y#I#" + idemKey);
         return a == null ? Optional.empty() : Optional.of(Long.parseLong(a.get("version").n()));
+    }
+
+    @Override
+    public void markVoid(Id team, long version) {
+        DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(Map.of("pk", s("T#" + team.value()),
+                "sk", s(String.format("Y#V#%012d", version)), "version", n(version)))));
+    }
+
+    @Override
+    public java.util.Set<Long> voids(Id team, long after, long upTo) {
+        java.util.Set<Long> out = new java.util.HashSet<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table).consistentRead(true)
+                    .keyConditionExpression("pk = :pk AND sk BETWEEN :lo AND :hi")
+                    .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()),
+                            ":lo", s(String.format("Y#V#%012d", after + 1)), ":hi", s(String.format("Y#V#%012d", upTo))))
+                    .exclusiveStartKey(from)));
+            r.items().forEach(a -> out.add(Long.parseLong(a.get("version").n())));
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (start != null);
+        return out;
     }
 
     @Override

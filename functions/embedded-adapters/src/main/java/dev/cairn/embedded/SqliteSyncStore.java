@@ -50,6 +50,8 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS idempotency (team TEXT NOT NULL, key TEXT NOT NULL,
                           version INTEGER NOT NULL, PRIMARY KEY (team, key))""");
+                s.execute("CREATE TABLE IF NOT EXISTS void_commits (team TEXT NOT NULL, version INTEGER NOT NULL, "
+                        + "PRIMARY KEY (team, version))");
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS facts (team TEXT NOT NULL, fact_id TEXT NOT NULL,
                           version INTEGER NOT NULL, deleted INTEGER NOT NULL, content TEXT NOT NULL, type TEXT NOT NULL,
@@ -150,6 +152,31 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
             }
+        });
+    }
+
+    @Override
+    public synchronized void markVoid(Id team, long version) {
+        run("INSERT OR IGNORE INTO void_commits VALUES (?, ?)", ps -> {
+            ps.setString(1, team.value());
+            ps.setLong(2, version);
+            return ps.executeUpdate();
+        });
+    }
+
+    @Override
+    public synchronized java.util.Set<Long> voids(Id team, long after, long upTo) {
+        return run("SELECT version FROM void_commits WHERE team = ? AND version > ? AND version <= ?", ps -> {
+            ps.setString(1, team.value());
+            ps.setLong(2, after);
+            ps.setLong(3, upTo);
+            java.util.Set<Long> out = new java.util.HashSet<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getLong(1));
+                }
+            }
+            return out;
         });
     }
 

@@ -9,7 +9,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Entry point of the runnable jar. With no arguments it serves the API; {@code token ...} mints a local token and
- * {@code bench ...} runs the benchmark, {@code scan-bench ...} the secret-scanner benchmark, {@code session-bench ...} the session-memory benchmark, {@code cache-bench ...} the cache benchmark, all without starting the
+ * {@code bench ...} runs the benchmark, {@code scan-bench ...} the secret-scanner benchmark, {@code session-bench ...} the session-memory benchmark, {@code cache-bench ...} the cache benchmark, {@code sync-bench ...} the team-sync benchmark, all without starting the
  * server (so they work while one is running).
  */
 @QuarkusMain
@@ -22,6 +22,9 @@ public class CairnLocal {
         }
         if (args.length > 0 && args[0].equals("scan-bench")) {
             System.exit(dev.cairn.local.bench.ScanBench.run(Arrays.asList(args).subList(1, args.length)));
+        }
+        if (args.length > 0 && args[0].equals("sync-bench")) {
+            System.exit(dev.cairn.local.bench.SyncBench.run(Arrays.asList(args).subList(1, args.length)));
         }
         if (args.length > 0 && args[0].equals("cache-bench")) {
             System.exit(dev.cairn.local.bench.CacheBench.run(Arrays.asList(args).subList(1, args.length)));

@@ -36,6 +36,12 @@ public interface SyncStore {
 
     Optional<Long> idempotency(Id team, String key);
 
+    /** Records that the commit at {@code version} is void (its key belongs to an earlier commit). */
+    void markVoid(Id team, long version);
+
+    /** The void commits with {@code after < version <= upTo}: one range read for a page of the change feed. */
+    java.util.Set<Long> voids(Id team, long after, long upTo);
+
     Map<Id, FactState> facts(Id team, Collection<Id> factIds);
 
     List<FactState> allFacts(Id team);

@@ -193,7 +193,8 @@ public final class SyncService {
 
     private void materialize(Commit c) {
         if (store.claimIdempotency(c.team(), c.idempotencyKey(), c.version()) != c.version()) {
-            return; // void: a copy of an earlier request
+            store.markVoid(c.team(), c.version()); // a copy of an earlier request: changes nothing
+            return;
         }
         Set<Id> ids = new LinkedHashSet<>();
         c.ops().forEach(op -> ids.add(op.factId()));
@@ -279,10 +280,10 @@ public final class SyncService {
         long from = since == null ? 0 : since;
         int size = pageSize == null ? Math.min(100, limits.pageSize()) : pageSize;
         List<Commit> page = store.commits(team, from, size);
+        Set<Long> voids = page.isEmpty() ? Set.of() : store.voids(team, from, page.get(page.size() - 1).version());
         List<Commit> out = new ArrayList<>(page.size());
         for (Commit commit : page) {
-            boolean live = store.idempotency(team, commit.idempotencyKey()).orElse(commit.version())
-                    == commit.version();
+            boolean live = !voids.contains(commit.version());
             out.add(live ? commit : new Commit(commit.team(), commit.version(), commit.clientId(),
                     commit.idempotencyKey(), commit.committer(), commit.committedAt(), List.of()));
         }

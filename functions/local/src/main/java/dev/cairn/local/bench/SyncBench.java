@@ -1,0 +1,183 @@
+package dev.cairn.local.bench;
+
+import dev.cairn.embedded.LuceneVectorIndex;
+import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.embedded.SqliteMemoryStore;
+import dev.cairn.embedded.SqliteSyncStore;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.secret.SecretPolicy;
+import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.sync.Commit;
+import dev.cairn.model.sync.SyncConflict;
+import dev.cairn.model.sync.SyncOp;
+import dev.cairn.model.sync.SyncService;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code sync-bench [--commits 800] [--feed 10000] [--work-dir DIR]}: team sync on the embedded default, in-process.
+ * Commits per second on one team with one writer and with eight contending writers (each retrying on 409 after
+ * pulling the changes), with the 409 rate; then pulling a 10,000-commit change feed against a raw range read of the
+ * same log items.
+ */
+public final class SyncBench {
+
+    private SyncBench() {
+    }
+
+    public static int run(List<String> args) {
+        int commits = 800;
+        int feed = 10_000;
+        Path work = null;
+        for (int i = 0; i + 1 < args.size(); i += 2) {
+            switch (args.get(i)) {
+                case "--commits" -> commits = Integer.parseInt(args.get(i + 1));
+                case "--feed" -> feed = Integer.parseInt(args.get(i + 1));
+                case "--work-dir" -> work = Path.of(args.get(i + 1));
+                default -> {
+                    System.err.println("sync-bench: unknown option " + args.get(i));
+                    return 2;
+                }
+            }
+        }
+        try {
+            if (work == null) {
+                work = Files.createTempDirectory("cairn-sync-bench-");
+            }
+            OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
+            try (SqliteSyncStore store = new SqliteSyncStore(work.resolve("sync.db"));
+                 SqliteMemoryStore memories = new SqliteMemoryStore(work.resolve("memories.db"));
+                 LuceneVectorIndex index = new LuceneVectorIndex(work.resolve("index"))) {
+                SyncService sync = new SyncService(store, memories, new Indexer(memories, index, embedder),
+                        SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
+                        SyncService.Limits.defaults(), team -> SyncService.Policy.REJECT);
+                double one = writers(sync, new Id("one-writer"), 1, commits);
+                double eight = writers(sync, new Id("eight-writers"), 8, commits / 8);
+                log("commits per second on one team: 1 writer %.1f, 8 contending writers %.1f (ratio %.2f)", one,
+                        eight, eight / one);
+                feed(sync, store, new Id("feed"), feed);
+            }
+            return 0;
+        } catch (Exception e) {
+            System.err.println("sync-bench failed: " + e);
+            e.printStackTrace();
+            return 1;
+        }
+    }
+
+    /** {@code writers} clients commit {@code each} changes to 50 shared facts; returns acknowledged commits/s. */
+    private static double writers(SyncService sync, Id team, int writers, int each) throws Exception {
+        Caller caller = new Caller(new Id("bench"), Set.of(team));
+        AtomicLong conflicts = new AtomicLong();
+        AtomicLong attempts = new AtomicLong();
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        List<Future<?>> done = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int w = 0; w < writers; w++) {
+            int writer = w;
+            done.add(pool.submit(() -> {
+                Random r = new Random(writer);
+                Map<String, Long> view = new HashMap<>();
+                long pulled = 0;
+                for (int i = 0; i < each; i++) {
+                    String fact = "f" + r.nextInt(50);
+                    String key = "w" + writer + "-" + i;
+                    while (true) {
+                        attempts.incrementAndGet();
+                        try {
+                            sync.sync(caller, team, new SyncService.SyncDraft("w" + writer, pulled, key, List.of(
+                                    new SyncService.OpDraft("upsert", fact, view.getOrDefault(fact, 0L),
+                                            "Service " + fact + " is owned by writer " + writer + " (change " + i
+                                                    + ")", "fact", null, null))));
+                            view.merge(fact, 1L, Long::sum);
+                            break;
+                        } catch (SyncConflict e) {
+                            conflicts.incrementAndGet();
+                            for (Long since = pulled; since != null; ) {
+                                SyncService.Changes ch = sync.changes(caller, team, since, 1000);
+                                for (Commit c : ch.changes()) {
+                                    c.ops().forEach(op -> view.put(op.factId().value(), op.toVersion()));
+                                    pulled = c.version();
+                                }
+                                since = ch.nextSince();
+                            }
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : done) {
+            f.get();
+        }
+        pool.shutdown();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long acknowledged = (long) writers * each;
+        log("%d writer(s) × %d commits: %.1f s, %.1f commits/s, 409 rate %.1f %% (%d of %d attempts)", writers, each,
+                seconds, acknowledged / seconds, 100.0 * conflicts.get() / attempts.get(), conflicts.get(),
+                attempts.get());
+        return acknowledged / seconds;
+    }
+
+    private static void feed(SyncService sync, SqliteSyncStore store, Id team, int n) {
+        Caller caller = new Caller(new Id("bench"), Set.of(team));
+        Instant now = Instant.now();
+        for (int v = 1; v <= n; v++) {
+            // deletes of facts that never existed: log items of realistic shape, nothing to embed
+            store.appendCommit(new Commit(team, v, new Id("loader"), "load-" + v, new Id("bench"), now, List.of(
+                    new SyncOp(SyncOp.Kind.DELETE, new Id("gone-" + v), 0, null, null, null, null))));
+        }
+        sync.catchUp(team);
+        double[] api = new double[5];
+        double[] raw = new double[5];
+        for (int round = 0; round < api.length; round++) {
+            long t0 = System.nanoTime();
+            int seen = 0;
+            for (Long since = 0L; since != null; ) {
+                SyncService.Changes ch = sync.changes(caller, team, since, 1000);
+                seen += ch.changes().size();
+                since = ch.nextSince();
+            }
+            api[round] = (System.nanoTime() - t0) / 1e6;
+            long t1 = System.nanoTime();
+            int rawSeen = 0;
+            for (long after = 0; ; ) {
+                List<Commit> page = store.commits(team, after, 1000);
+                if (page.isEmpty()) {
+                    break;
+                }
+                rawSeen += page.size();
+                after = page.get(page.size() - 1).version();
+            }
+            raw[round] = (System.nanoTime() - t1) / 1e6;
+            if (seen != n || rawSeen != n) {
+                throw new IllegalStateException("feed saw " + seen + ", raw " + rawSeen + " of " + n);
+            }
+        }
+        java.util.Arrays.sort(api);
+        java.util.Arrays.sort(raw);
+        log("change feed of %d commits (pages of 1,000): %.1f ms vs raw range read %.1f ms (ratio %.2f; medians of 5)",
+                n, api[2], raw[2], api[2] / raw[2]);
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf(Locale.ROOT, "[sync-bench] " + format + "%n", args);
+    }
+}
