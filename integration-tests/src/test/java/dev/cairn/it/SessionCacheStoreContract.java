@@ -116,8 +116,8 @@ abstract class SessionCacheStoreContract {
                 java.time.Duration.ofHours(1), Map.of(), 100, java.time.Duration.ofMillis(50));
         ToolCache warm = new ToolCache(store(), SecretScanner.bundled(), Clock.systemUTC(), settings);
         ToolCache cold = new ToolCache(store(), SecretScanner.bundled(), Clock.systemUTC(), settings);
-        warm.put(alice, TEAM, s, new ToolCache.PutDraft("read_file", Map.of("path", "a"), "r", "\"r\"", null, null));
-        ToolCache.LookupDraft q = new ToolCache.LookupDraft("read_file", Map.of("path", "a"), null);
+        warm.put(alice, TEAM, s, new ToolCache.PutDraft("read_file", "{\"path\":\"a\"}", "r", "\"r\"", null, null));
+        ToolCache.LookupDraft q = new ToolCache.LookupDraft("read_file", "{\"path\":\"a\"}", null);
         assertThat(cold.lookup(alice, TEAM, s, q).hit()).isTrue();
         warm.invalidate(alice, TEAM, s, "read");
         Thread.sleep(120); // beyond the counter flush: the other instance re-reads the generation

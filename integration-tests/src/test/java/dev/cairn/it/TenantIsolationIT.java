@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The isolation matrix: for every memory route, user X of team A tries team B's resources and user Y's private ones.
+ * The isolation matrix: for every route with a team in it (memories, recall, sessions, tool cache, context, usage,
+ * sync), user X of team A tries team B's resources and user Y's private ones.
  * Every attempt is refused (403 for a foreign team, 404 for another user's memory, absent from lists and recall),
  * and no response carries a byte of what it must not see.
  */
@@ -34,6 +35,16 @@ class TenantIsolationIT {
                 .post("/v1/teams/bravo/memories").then().statusCode(201).extract().path("id");
         yukiId = as("yuki", "alpha").body(Map.of("content", Y_PRIVATE_TEXT, "scope", "user"))
                 .post("/v1/teams/alpha/memories").then().statusCode(201).extract().path("id");
+        // team bravo's session, tool cache, context prefix and team facts hold the secret text too
+        as("bea", "bravo").body(Map.of("role", "user", "content", B_SECRET_TEXT))
+                .post("/v1/teams/bravo/sessions/s1/messages").then().statusCode(202);
+        as("bea", "bravo").body(Map.of("tool", "read_file", "params", Map.of("path", "plan.md"), "result",
+                B_SECRET_TEXT)).put("/v1/teams/bravo/sessions/s1/tool-cache").then().statusCode(201);
+        as("bea", "bravo").body(Map.of("system", B_SECRET_TEXT)).put("/v1/teams/bravo/sessions/s1/context/prefix")
+                .then().statusCode(204);
+        as("bea", "bravo").body(Map.of("client_id", "bea", "base_version", 0, "idempotency_key", "seed",
+                        "delta", List.of(Map.of("op", "upsert", "fact_id", "codename", "version", 0, "content",
+                                B_SECRET_TEXT)))).post("/v1/teams/bravo/sync").then().statusCode(200);
     }
 
     record Attempt(String name, Function<RequestSpecification, Response> call, int status) {
@@ -58,6 +69,36 @@ class TenantIsolationIT {
                 new Attempt("list a foreign team", r -> r.get("/v1/teams/bravo/memories"), 403),
                 new Attempt("recall in a foreign team", r -> r.body(Map.of("query", "launch codename"))
                         .post("/v1/teams/bravo/recall"), 403),
+                // the session, cache, context, usage and sync routes of team bravo: 403
+                new Attempt("append to a foreign session", r -> r.body(Map.of("role", "user", "content", "x"))
+                        .post("/v1/teams/bravo/sessions/s1/messages"), 403),
+                new Attempt("read a foreign session", r -> r.get("/v1/teams/bravo/sessions/s1"), 403),
+                new Attempt("end a foreign session", r -> r.post("/v1/teams/bravo/sessions/s1/end"), 403),
+                new Attempt("assemble a foreign context", r -> r.get("/v1/teams/bravo/sessions/s1/context"), 403),
+                new Attempt("restore a foreign context", r -> r.queryParam("turn", 1)
+                        .get("/v1/teams/bravo/sessions/s1/context"), 403),
+                new Attempt("set a foreign context prefix", r -> r.body(Map.of("system", "x"))
+                        .put("/v1/teams/bravo/sessions/s1/context/prefix"), 403),
+                new Attempt("look up a foreign tool cache", r -> r.body(Map.of("tool", "read_file", "params",
+                        Map.of("path", "plan.md"))).post("/v1/teams/bravo/sessions/s1/tool-cache:lookup"), 403),
+                new Attempt("fill a foreign tool cache", r -> r.body(Map.of("tool", "read_file", "params",
+                        Map.of("path", "plan.md"), "result", "x")).put("/v1/teams/bravo/sessions/s1/tool-cache"),
+                        403),
+                new Attempt("invalidate a foreign tool cache", r -> r.delete("/v1/teams/bravo/sessions/s1/tool-cache"),
+                        403),
+                new Attempt("read foreign tool-cache stats", r -> r.get("/v1/teams/bravo/sessions/s1/tool-cache/stats"),
+                        403),
+                new Attempt("post foreign usage", r -> r.body(Map.of("model", "m", "input_tokens", 1,
+                        "output_tokens", 1)).post("/v1/teams/bravo/sessions/s1/usage"), 403),
+                new Attempt("read foreign usage", r -> r.get("/v1/teams/bravo/sessions/s1/usage"), 403),
+                new Attempt("sync into a foreign team", r -> r.body(Map.of("client_id", "x", "base_version", 0,
+                        "idempotency_key", "x", "delta", List.of(Map.of("op", "delete", "fact_id", "codename",
+                                "version", 1)))).post("/v1/teams/bravo/sync"), 403),
+                new Attempt("pull a foreign change feed", r -> r.get("/v1/teams/bravo/changes"), 403),
+                new Attempt("list foreign conflicts", r -> r.get("/v1/teams/bravo/conflicts"), 403),
+                new Attempt("resolve a foreign conflict", r -> r.body(Map.of("resolution", "keep_current"))
+                        .post("/v1/teams/bravo/conflicts/c1:resolve"), 403),
+                new Attempt("rebuild a foreign team", r -> r.post("/v1/teams/bravo/sync:rebuild"), 403),
                 // the foreign team's memory id used inside the caller's own team: not found, not leaked
                 new Attempt("foreign id in own team", r -> r.get("/v1/teams/alpha/memories/" + bravoId), 404),
                 // user Y's (yuki's) private memory in the shared team alpha: 404 on every route

@@ -28,11 +28,11 @@ class ToolCacheEvictionTest {
 
     private static ToolCache.PutDraft file(String path, int bytes) {
         String result = "\"" + "x".repeat(bytes - 2) + "\"";
-        return new ToolCache.PutDraft("read_file", Map.of("path", path), result, result, null, null);
+        return new ToolCache.PutDraft("read_file", "{\"path\":\"" + path + "\"}", result, result, null, null);
     }
 
     private static ToolCache.LookupDraft read(String path) {
-        return new ToolCache.LookupDraft("read_file", Map.of("path", path), null);
+        return new ToolCache.LookupDraft("read_file", "{\"path\":\"" + path + "\"}", null);
     }
 
     @Test

@@ -75,7 +75,7 @@ public class CacheResource {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\", \"result\"}");
         }
         ToolCache.Stored s = cache.put(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
-                new ToolCache.PutDraft(body.tool(), plain(body.params()), plain(body.result()),
+                new ToolCache.PutDraft(body.tool(), text(body.params()), plain(body.result()),
                         body.result() == null || body.result().isMissingNode() ? null : body.result().toString(),
                         body.ttlSeconds(), validator(body.validator())));
         return Response.status(201).entity(new Stored(s.key(), s.bytes())).build();
@@ -89,7 +89,7 @@ public class CacheResource {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\"}");
         }
         ToolCache.Lookup l = cache.lookup(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
-                new ToolCache.LookupDraft(body.tool(), plain(body.params()), validator(body.validator())));
+                new ToolCache.LookupDraft(body.tool(), text(body.params()), validator(body.validator())));
         return new LookupResult(l.hit(), l.hit() ? json.readTree(l.result()) : null,
                 l.ageSeconds(java.time.Instant.now()), l.reason());
     }
@@ -133,7 +133,7 @@ public class CacheResource {
             throw new InvalidInput("body", "is required: {\"system\", \"tools\", \"model\"}");
         }
         contexts.setPrefix(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
-                new ContextAssembler.PrefixDraft(body.system(), plain(body.tools()), body.model()));
+                new ContextAssembler.PrefixDraft(body.system(), text(body.tools()), body.model()));
         return Response.noContent().build();
     }
 
@@ -188,6 +188,11 @@ public class CacheResource {
 
     private static MemoryLine line(Memory m) {
         return new MemoryLine(m.id().value(), m.type().wire(), m.scope().wire(), m.content());
+    }
+
+    /** JSON as text, as the client sent it (Jackson keeps each number's value); absent → null. */
+    private static String text(JsonNode node) {
+        return node == null || node.isMissingNode() ? null : node.toString();
     }
 
     /** JSON as plain Java values (Map, List, String, Number, Boolean, null) for shared-model; absent → null. */

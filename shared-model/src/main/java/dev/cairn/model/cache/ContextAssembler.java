@@ -60,7 +60,7 @@ public final class ContextAssembler {
         }
     }
 
-    public record PrefixDraft(String system, Object tools, String model) {
+    public record PrefixDraft(String system, String toolsJson, String model) {
     }
 
     /** One block of an assembled context; {@code cacheTtl} non-null where a breakpoint follows it. */
@@ -105,12 +105,13 @@ public final class ContextAssembler {
             c.fail("system", "is over " + MAX_SYSTEM_BYTES + " bytes");
         }
         String tools = "";
-        if (draft.tools() != null) {
-            if (!(draft.tools() instanceof List<?>)) {
+        if (draft.toolsJson() != null && !draft.toolsJson().equals("null")) {
+            if (!CanonicalJson.isArray(draft.toolsJson())) {
                 c.fail("tools", "must be a JSON array of tool definitions");
             } else {
                 try {
-                    tools = ((List<?>) draft.tools()).isEmpty() ? "" : CanonicalJson.canonicalize(draft.tools());
+                    tools = CanonicalJson.canonicalize(draft.toolsJson());
+                    tools = tools.equals("[]") ? "" : tools;
                 } catch (CanonicalJson.NotJson e) {
                     c.fail("tools", e.getMessage());
                 }

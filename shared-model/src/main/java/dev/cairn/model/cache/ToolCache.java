@@ -45,14 +45,15 @@ public final class ToolCache {
     private static final int MAX_VALIDATOR = 256;
 
     /**
-     * What a client sends to store a result. {@code params} and {@code result} are the parsed JSON (Map, List,
-     * String, Number, Boolean, null); {@code resultJson} is the result's JSON text, which is what is stored.
+     * What a client sends to store a result: {@code paramsJson} the params as JSON text (canonicalized for the
+     * key), {@code result} the parsed result (Map, List, String, Number, Boolean, null: its strings are scanned),
+     * {@code resultJson} the result's JSON text, which is what is stored.
      */
-    public record PutDraft(String tool, Object params, Object result, String resultJson, Long ttlSeconds,
+    public record PutDraft(String tool, String paramsJson, Object result, String resultJson, Long ttlSeconds,
                            ValidatorDraft validator) {
     }
 
-    public record LookupDraft(String tool, Object params, ValidatorDraft validator) {
+    public record LookupDraft(String tool, String paramsJson, ValidatorDraft validator) {
     }
 
     public record ValidatorDraft(String kind, String value) {
@@ -189,7 +190,7 @@ public final class ToolCache {
         }
         Checks c = new Checks();
         String tool = tool(c, draft.tool());
-        String canonical = params(c, draft.params());
+        String canonical = params(c, draft.paramsJson());
         Validator validator = validator(c, draft.validator());
         Duration ttl = settings.ttlOf(tool == null ? "" : tool);
         if (draft.ttlSeconds() != null) {
@@ -230,7 +231,7 @@ public final class ToolCache {
         }
         Checks c = new Checks();
         String tool = tool(c, draft.tool());
-        String canonical = params(c, draft.params());
+        String canonical = params(c, draft.paramsJson());
         Validator validator = validator(c, draft.validator());
         c.throwIfAny();
         return lookupKey(team, session, key(tool, canonical), validator);
@@ -365,13 +366,17 @@ public final class ToolCache {
         return raw;
     }
 
-    private static String params(Checks c, Object raw) {
-        if (!(raw instanceof Map<?, ?>)) {
-            c.fail("params", raw == null ? "is required: a JSON object" : "must be a JSON object");
+    private static String params(Checks c, String json) {
+        if (json == null || json.equals("null")) {
+            c.fail("params", "is required: a JSON object");
+            return null;
+        }
+        if (!CanonicalJson.isObject(json)) {
+            c.fail("params", "must be a JSON object");
             return null;
         }
         try {
-            return CanonicalJson.canonicalize(raw);
+            return CanonicalJson.canonicalize(json);
         } catch (CanonicalJson.NotJson e) {
             c.fail("params", e.getMessage());
             return null;

@@ -107,7 +107,7 @@ public final class CacheBench {
             for (int i = 0; i < keys; i++) {
                 String result = "\"contents of file " + i + "\"";
                 ids[i] = cache.put(CALLER, TEAM, session, new ToolCache.PutDraft("read_file",
-                        Map.of("path", "src/file" + i + ".java"), result, result, null, null)).key();
+                        "{\"path\":\"src/file" + i + ".java\"}", result, result, null, null)).key();
                 raw.put(ids[i], result);
             }
             int n = 2_000_000;
@@ -250,7 +250,7 @@ public final class CacheBench {
             Id session = new Id("zipf");
             String body = "\"" + "r".repeat(size - 2) + "\"";
             for (int k : stream) {
-                Map<String, Object> params = Map.of("path", "f" + k);
+                String params = "{\"path\":\"f" + k + "\"}";
                 if (cache.lookup(CALLER, TEAM, session, new ToolCache.LookupDraft("read_file", params, null)).hit()) {
                     cairnHits++;
                 } else {
@@ -338,7 +338,7 @@ public final class CacheBench {
                         "input_schema", Map.of("type", "object", "properties", Map.of("path", Map.of("type", "string"),
                                 "limit", Map.of("type", "integer")))));
             }
-            assembler.setPrefix(CALLER, TEAM, session, new ContextAssembler.PrefixDraft(system, tools,
+            assembler.setPrefix(CALLER, TEAM, session, new ContextAssembler.PrefixDraft(system, toJson(tools),
                     "claude-sonnet-4-5-20250929"));
 
             Set<String> providerCache = new HashSet<>(); // prefixes written to the (modelled) prompt cache
@@ -404,6 +404,21 @@ public final class CacheBench {
                     report.cost().actual() / report.cost().withoutCache(), report.cost().saved(),
                     report.cacheHitRatio());
         }
+    }
+
+    /** The tool definitions as JSON text (the bench has no JSON library of its own at hand: plain values only). */
+    private static String toJson(Object v) {
+        if (v instanceof Map<?, ?> m) {
+            StringBuilder b = new StringBuilder("{");
+            m.forEach((k, x) -> b.append(b.length() > 1 ? "," : "").append(toJson(k)).append(':').append(toJson(x)));
+            return b.append('}').toString();
+        }
+        if (v instanceof List<?> l) {
+            StringBuilder b = new StringBuilder("[");
+            l.forEach(x -> b.append(b.length() > 1 ? "," : "").append(toJson(x)));
+            return b.append(']').toString();
+        }
+        return v instanceof String s ? "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"" : String.valueOf(v);
     }
 
     private static String sha(CharSequence text) {
