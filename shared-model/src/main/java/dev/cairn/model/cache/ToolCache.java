@@ -100,7 +100,7 @@ public final class ToolCache {
             this.team = team;
             this.session = session;
             this.generation = generation;
-            this.checkedAt = System.nanoTime();
+            this.checkedAt = CoarseClock.nanos();
             this.entries = Caffeine.newBuilder()
                     .maximumWeight(settings.sessionCapBytes())
                     .weigher((String k, Held v) -> (int) Math.min(Integer.MAX_VALUE, v.entry().bytes()))
@@ -116,19 +116,20 @@ public final class ToolCache {
 
         /** Puts an entry in the first level, its expiry as a monotonic deadline, and applies the byte cap now. */
         void hold(CachedResult entry) {
+            CoarseClock.refresh();
             long ttl = Duration.between(clock.instant(), entry.expiresAt()).toNanos();
-            entries.put(entry.key(), new Held(entry, System.nanoTime() + ttl));
+            entries.put(entry.key(), new Held(entry, CoarseClock.nanos() + ttl));
             entries.cleanUp();
         }
 
         /**
-         * The lookup once the key is known. The hit path is one monotonic clock read (for the entry's TTL, and so
-         * another instance's invalidation is noticed within {@code counterFlush}), one Caffeine read and a striped
-         * counter increment; misses, expiry and validators go to the slow path. TTLs are checked here rather than by
-         * Caffeine's variable expiry, which would read the clock a second time.
+         * The lookup once the key is known. The hit path is one read of the {@link CoarseClock} (for the entry's TTL,
+         * and so another instance's invalidation is noticed within {@code counterFlush}), one Caffeine read and a
+         * striped counter increment; misses, expiry and validators go to the slow path. TTLs are checked here rather
+         * than by Caffeine's variable expiry, which would read the real clock on every read.
          */
         public Lookup lookup(String key, Validator validator) {
-            long now = System.nanoTime();
+            long now = CoarseClock.nanos();
             if (now - checkedAt >= flushNanos) {
                 flush(false, false);
             }
@@ -136,13 +137,13 @@ public final class ToolCache {
             if (held != null && held.deadline() - now > 0
                     && (validator == null || validator.equals(held.entry().validator()))) {
                 hits.increment();
-                return new Lookup(true, held.entry(), null);
+                return held.hit(); // made once per entry: a hit allocates nothing
             }
             return slowLookup(this, key, validator, held == null ? null : held.entry());
         }
 
         void flush(boolean force, boolean bumpGeneration) {
-            if (!force && !bumpGeneration && System.nanoTime() - checkedAt < flushNanos) {
+            if (!force && !bumpGeneration && CoarseClock.nanos() - checkedAt < flushNanos) {
                 return;
             }
             long h = hits.sumThenReset();
@@ -150,7 +151,7 @@ public final class ToolCache {
             long e = evictions.getAndSet(0);
             SessionCacheStore.Counters c = (h | m | e) == 0 && !bumpGeneration ? store.counters(team, session)
                     : store.addCounters(team, session, h, m, e, bumpGeneration);
-            checkedAt = System.nanoTime();
+            checkedAt = CoarseClock.nanos();
             if (c.generation() != generation) {
                 generation = c.generation();
                 if (!bumpGeneration) {
@@ -184,6 +185,7 @@ public final class ToolCache {
     }
 
     public Stored put(Caller caller, Id team, Id session, PutDraft draft) {
+        CoarseClock.refresh();
         caller.requireMember(team);
         if (draft == null) {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\", \"result\"}");
@@ -225,6 +227,7 @@ public final class ToolCache {
     }
 
     public Lookup lookup(Caller caller, Id team, Id session, LookupDraft draft) {
+        CoarseClock.refresh(); // a request starts: its TTL checks must not use a time from before a freeze
         caller.requireMember(team);
         if (draft == null) {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\"}");
@@ -349,8 +352,11 @@ public final class ToolCache {
         return handle(team, session);
     }
 
-    /** A first-level entry and its expiry on the monotonic clock. */
-    private record Held(CachedResult entry, long deadline) {
+    /** A first-level entry, its expiry on the monotonic clock, and the answer to a hit on it. */
+    private record Held(CachedResult entry, long deadline, Lookup hit) {
+        Held(CachedResult entry, long deadline) {
+            this(entry, deadline, new Lookup(true, entry, null));
+        }
     }
 
     private static String tool(Checks c, String raw) {
