@@ -186,6 +186,27 @@ abstract class MemoryStoreContract {
         assertThat(mine.memories()).extracting(m -> m.id().value()).containsExactly("b1");
     }
 
+    @Test
+    void scan_shouldWalkEveryLiveMemoryOfTheTeam_inIdOrder_resumableFromAnyId() {
+        List<Memory> all = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            all.add(memory(String.format("s%02d", i), i % 2 == 0 ? Scope.TEAM : Scope.USER, i % 2 == 0 ? null
+                    : "user" + i, "memory " + i, i, 0.5));
+        }
+        store().insertAll(all);
+        store().delete(team, new Id("s03"), 1);
+        List<String> walked = new ArrayList<>();
+        Id after = null;
+        for (List<Memory> page; !(page = store().scan(team, after, 2)).isEmpty(); ) {
+            page.forEach(m -> walked.add(m.id().value()));
+            after = page.get(page.size() - 1).id();
+        }
+        // every owner's memories, the deleted one left out, nothing from other items of the partition
+        assertThat(walked).containsExactly("s00", "s01", "s02", "s04", "s05", "s06");
+        assertThat(store().scan(team, new Id("s04"), 10)).extracting(m -> m.id().value()).containsExactly("s05", "s06");
+        assertThat(store().scan(new Id("elsewhere"), null, 10)).isEmpty();
+    }
+
     private List<IndexWork> pendingOfThisTeam() {
         return store().pendingIndex(10_000).stream().filter(w -> w.team().equals(team)).toList();
     }

@@ -44,8 +44,12 @@ class S3ColdStoreIT {
     @Test
     void put_thenGet_shouldRoundTripEveryField_asGzipJsonUnderAnIdOnlyKey() throws IOException {
         Memory m = memory("acme", "m1", "Alice prefers the dark theme — 深色主题");
+        Instant before = Instant.now().minusSeconds(5);
         cold.put(m);
         assertThat(cold.get(new Id("acme"), new Id("m1"))).contains(m);
+        // when it went cold: what the decay job measures expiry from
+        assertThat(cold.storedAt(new Id("acme"), new Id("m1"))).hasValueSatisfying(t -> assertThat(t).isAfter(before));
+        assertThat(cold.storedAt(new Id("acme"), new Id("never"))).isEmpty();
 
         byte[] raw = s3.getObjectAsBytes(b -> b.bucket(BUCKET).key("teams/acme/memories/m1.json.gz")).asByteArray();
         try (GZIPInputStream gz = new GZIPInputStream(new ByteArrayInputStream(raw))) {

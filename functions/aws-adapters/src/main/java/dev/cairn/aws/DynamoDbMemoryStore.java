@@ -272,6 +272,40 @@ public final class DynamoDbMemoryStore implements MemoryStore {
      * team's) is a filter inside the query, so pages are filled by reading on until the limit is reached.
      */
     @Override
+    public List<Memory> scan(Id team, Id after, int limit) {
+        return guarded(() -> {
+            List<Memory> out = new ArrayList<>();
+            Map<String, AttributeValue> start = null;
+            do {
+                Map<String, AttributeValue> from = start;
+                Map<String, AttributeValue> values = new HashMap<>();
+                values.put(":pk", str(partition(team)));
+                values.put(":false", bool(false));
+                String condition;
+                if (after == null) {
+                    condition = "pk = :pk AND begins_with(sk, :m)";
+                    values.put(":m", str("M#"));
+                } else {
+                    condition = "pk = :pk AND sk BETWEEN :lo AND :hi";
+                    // ids use [a-z0-9_-]: ',' sorts just below all of them, 'M$' just above every 'M#…' key
+                    values.put(":lo", str(sortKey(after) + ","));
+                    values.put(":hi", str("M$"));
+                }
+                var r = dynamo.query(b -> b.tableName(table).consistentRead(true).keyConditionExpression(condition)
+                        .filterExpression("deleted = :false").expressionAttributeValues(values)
+                        .exclusiveStartKey(from));
+                for (Map<String, AttributeValue> item : r.items()) {
+                    if (out.size() < limit) {
+                        out.add(fromItem(item));
+                    }
+                }
+                start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+            } while (start != null && out.size() < limit);
+            return out;
+        });
+    }
+
+    @Override
     public Page list(ListQuery q) {
         return guarded(() -> {
             Map<String, String> names = new HashMap<>();

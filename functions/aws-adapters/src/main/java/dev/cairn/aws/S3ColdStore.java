@@ -90,6 +90,20 @@ public final class S3ColdStore implements ColdStore {
     }
 
     @Override
+    public Optional<java.time.Instant> storedAt(Id team, Id id) {
+        try {
+            return Optional.of(s3.headObject(b -> b.bucket(bucket).key(key(team, id))).lastModified());
+        } catch (software.amazon.awssdk.services.s3.model.NoSuchKeyException e) {
+            return Optional.empty();
+        } catch (software.amazon.awssdk.services.s3.model.S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
     public void delete(Id team, Id id) {
         s3.deleteObject(b -> b.bucket(bucket).key(key(team, id)));
     }

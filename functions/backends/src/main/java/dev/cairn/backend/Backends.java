@@ -10,12 +10,16 @@ import dev.cairn.aws.DynamoDbSessionStore;
 import dev.cairn.aws.DynamoDbSyncStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.aws.OpenSearchVectorIndex.DocumentIds;
+import dev.cairn.aws.S3ColdStore;
 import dev.cairn.embedded.EmbeddedAdapters;
 import dev.cairn.embedded.EmbeddedConfig;
+import dev.cairn.embedded.FileColdStore;
 import dev.cairn.embedded.SqliteSessionCacheStore;
 import dev.cairn.embedded.SqliteSessionStore;
 import dev.cairn.embedded.SqliteSyncStore;
+import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.index.Indexer;
+import dev.cairn.model.port.ColdStore;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SessionCacheStore;
@@ -107,6 +111,54 @@ public class Backends {
             }
             default -> new SqliteSessionCacheStore(Path.of(embedded.dataDir()).resolve("session-cache.db"));
         };
+    }
+
+    /**
+     * The cold tier: S3 (gzip JSON) in AWS when {@code cairn.aws.s3.bucket} is set, files under the data directory
+     * locally. Without a bucket in AWS every cold call answers 503 (archival and restore need the bucket).
+     */
+    @Produces
+    @ApplicationScoped
+    ColdStore coldStore(BackendConfig config, EmbeddedConfig embedded) {
+        return switch (recordStore(config)) {
+            case "dynamodb" -> config.aws().s3().bucket().<ColdStore>map(b -> new S3ColdStore(s3(config), b))
+                    .orElseGet(NoColdStore::new);
+            default -> new FileColdStore(Path.of(embedded.dataDir()).resolve("cold"));
+        };
+    }
+
+    /** Stands in when no bucket is configured: every call is refused as unavailable, nothing pretends to work. */
+    static final class NoColdStore implements ColdStore {
+        private static StoreUnavailable missing() {
+            return new StoreUnavailable("the cold store (set cairn.aws.s3.bucket)", java.time.Duration.ofSeconds(60),
+                    null);
+        }
+
+        @Override
+        public void put(dev.cairn.model.memory.Memory memory) {
+            throw missing();
+        }
+
+        @Override
+        public java.util.Optional<dev.cairn.model.memory.Memory> get(dev.cairn.model.id.Id team,
+                                                                    dev.cairn.model.id.Id id) {
+            throw missing();
+        }
+
+        @Override
+        public java.util.List<dev.cairn.model.id.Id> list(dev.cairn.model.id.Id team, int limit) {
+            throw missing();
+        }
+
+        @Override
+        public void delete(dev.cairn.model.id.Id team, dev.cairn.model.id.Id id) {
+            throw missing();
+        }
+
+        @Override
+        public java.util.Optional<java.time.Instant> storedAt(dev.cairn.model.id.Id team, dev.cairn.model.id.Id id) {
+            throw missing();
+        }
     }
 
     /** The team commit log and its derived state: the same table in AWS, {@code sync.db} locally. */

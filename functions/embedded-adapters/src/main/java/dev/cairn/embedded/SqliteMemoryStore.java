@@ -181,6 +181,27 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
+    public List<Memory> scan(Id team, Id after, int limit) {
+        synchronized (readLock) {
+            try (PreparedStatement ps = reader.prepareStatement("SELECT " + COLUMNS + " FROM memories "
+                    + "WHERE team = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?")) {
+                ps.setString(1, team.value());
+                ps.setString(2, after == null ? "" : after.value());
+                ps.setInt(3, limit);
+                List<Memory> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(read(rs));
+                    }
+                }
+                return out;
+            } catch (SQLException e) {
+                throw new StoreFailure("scan failed", e);
+            }
+        }
+    }
+
+    @Override
     public synchronized void replace(Memory updated) {
         long expected = updated.version() - 1;
         String sql = "UPDATE memories SET type = ?, content = ?, tags = ?, importance = ?, confidence = ?, "

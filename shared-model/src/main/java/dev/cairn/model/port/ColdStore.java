@@ -22,4 +22,7 @@ public interface ColdStore {
     List<Id> list(Id team, int limit);
 
     void delete(Id team, Id id);
+
+    /** When the cold copy was written (the memory's archival), empty when there is none. */
+    Optional<java.time.Instant> storedAt(Id team, Id id);
 }

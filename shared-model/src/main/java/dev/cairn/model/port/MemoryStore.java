@@ -41,6 +41,12 @@ public interface MemoryStore {
 
     Page list(ListQuery query);
 
+    /**
+     * Every live memory of the team, whoever owns it, in id order after {@code after} (null: from the start), at most
+     * {@code limit}: the decay job's walk, resumable from the last id it saw.
+     */
+    List<Memory> scan(Id team, Id after, int limit);
+
     /** Adds one access to each memory; does not change versions (reads must not break optimistic locking). */
     void recordAccess(Id team, Collection<Id> ids, Instant at);
 

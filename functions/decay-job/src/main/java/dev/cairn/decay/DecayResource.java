@@ -1,0 +1,88 @@
+package dev.cairn.decay;
+
+import dev.cairn.http.CallerPrincipal;
+import dev.cairn.model.decay.DecayJob;
+import dev.cairn.model.decay.DecayPolicy;
+import dev.cairn.model.decay.Restore;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.port.ColdStore;
+import dev.cairn.model.port.MemoryStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The cold tier's routes: {@code POST /v1/teams/{team}/decay:run[?resume_after=id]} runs the decay job over one team
+ * (what the schedule calls; it stops after {@code cairn.decay.max-run} between pages and answers where to resume),
+ * and {@code POST /v1/teams/{team}/memories/{id}:restore} brings an archived memory back. Counts go to metrics
+ * ({@code cairn.decay.scanned|decayed|archived|deleted}).
+ */
+@Path("/v1/teams/{team}")
+@Produces(MediaType.APPLICATION_JSON)
+public class DecayResource {
+
+    private final DecayJob job;
+    private final Restore restore;
+    private final DecayConfig config;
+    private final MeterRegistry metrics;
+
+    public DecayResource(MemoryStore store, ColdStore cold, Indexer indexer, DecayConfig config,
+                         MeterRegistry metrics) {
+        this.job = new DecayJob(store, cold, indexer, new DecayPolicy(config.factor(), config.archiveBelow(),
+                config.expireAfter()), Clock.systemUTC(), config.pageSize());
+        this.restore = new Restore(store, cold, indexer);
+        this.config = config;
+        this.metrics = metrics;
+    }
+
+    public record Run(String team, String resumeAfter, long scanned, long decayed, long archived, long deleted) {
+    }
+
+    @POST
+    @Path("decay:run")
+    public Run run(@PathParam("team") String team, @QueryParam("resume_after") String resumeAfter,
+                   @Context SecurityContext sc) {
+        Id teamId = Id.of("team", team);
+        CallerPrincipal.of(sc).requireMember(teamId);
+        Id after = resumeAfter == null ? null : Id.of("resume_after", resumeAfter);
+        long deadline = System.nanoTime() + config.maxRun().toNanos();
+        DecayJob.Progress p = job.run(teamId, after, () -> System.nanoTime() > deadline);
+        for (String what : List.of("scanned", "decayed", "archived", "deleted")) {
+            long n = switch (what) {
+                case "scanned" -> p.scanned();
+                case "decayed" -> p.decayed();
+                case "archived" -> p.archived();
+                default -> p.deleted();
+            };
+            metrics.counter("cairn.decay." + what).increment(n);
+        }
+        return new Run(team, p.resumeAfter() == null ? null : p.resumeAfter().value(), p.scanned(), p.decayed(),
+                p.archived(), p.deleted());
+    }
+
+    /** The restored memory: the fields of API.md § Memories a client needs to use it again. */
+    public record Restored(String id, String team, String user, String scope, String type, String content,
+                           java.util.List<String> tags, double importance, double confidence, long accessCount,
+                           long version, String state) {
+    }
+
+    @POST
+    @Path("memories/{id}:restore")
+    public Restored restore(@PathParam("team") String team, @PathParam("id") String id,
+                            @Context SecurityContext sc) {
+        var m = restore.restore(CallerPrincipal.of(sc), Id.of("team", team), Id.of("memory", id), Instant.now());
+        return new Restored(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
+                m.scope().wire(), m.type().wire(), m.content(), m.tags().stream().map(Id::value).toList(),
+                m.importance(), m.confidence(), m.accessCount() + 1, m.version(), m.state().wire());
+    }
+}

@@ -1,0 +1,61 @@
+package dev.cairn.model.decay;
+
+import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.StoreUnavailable;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.port.ColdStore;
+import dev.cairn.model.port.MemoryStore;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * {@code POST /v1/teams/{team}/memories/{id}:restore}: brings an archived memory back from the cold tier — its full
+ * content, active again, one version on (a conditional write over the stub), indexed — then drops the cold copy.
+ * A restored memory counts as used now, so the decay job does not archive it again at once.
+ */
+public final class Restore {
+
+    private static final System.Logger LOG = System.getLogger(Restore.class.getName());
+
+    private final MemoryStore store;
+    private final ColdStore cold;
+    private final Indexer indexer;
+
+    public Restore(MemoryStore store, ColdStore cold, Indexer indexer) {
+        this.store = store;
+        this.cold = cold;
+        this.indexer = indexer;
+    }
+
+    public Memory restore(Caller caller, Id team, Id id, java.time.Instant now) {
+        caller.requireMember(team);
+        Memory stub = store.get(team, id).filter(m -> m.visibleTo(caller.user()))
+                .orElseThrow(() -> new NotFound("memory " + id + " in team " + team));
+        if (stub.state() != MemoryState.ARCHIVED) {
+            throw new InvalidInput("id", "memory " + id + " is " + stub.state().wire() + ", not archived");
+        }
+        if (cold == null) {
+            throw new StoreUnavailable("the cold store (no bucket configured)", Duration.ofSeconds(60), null);
+        }
+        Memory copy = cold.get(team, id).orElseThrow(() -> new NotFound("the cold copy of memory " + id));
+        Memory back = new Memory(stub.id(), stub.team(), stub.user(), stub.scope(), copy.type(), copy.content(),
+                copy.tags(), copy.importance(), copy.confidence(), copy.occurredAt(), copy.createdAt(),
+                stub.lastAccessedAt(), stub.accessCount(), copy.sourceSessionId(), copy.evidence(),
+                stub.version() + 1, MemoryState.ACTIVE, copy.supersededBy(), copy.validTo());
+        store.replace(back);
+        store.recordAccess(team, List.of(id), now); // restored = used now: the next decay run starts from here
+        try {
+            indexer.index(List.of(back));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "indexing of restored memory " + id + " deferred: " + e);
+        }
+        cold.delete(team, id);
+        return back;
+    }
+}
