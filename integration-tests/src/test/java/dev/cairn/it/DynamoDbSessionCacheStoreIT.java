@@ -7,8 +7,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The session-cache-store contract on dynalite, with S3Mock holding results too large for an item; the tests are the
- * contract class's.
+ * The session-cache-store contract on dynalite, with S3Mock holding results too large for an item. The tests and their
+ * assertions are inherited from {@link SessionCacheStoreContract}; this class only supplies the backend.
  */
 @ExtendWith({Dynalite.class, S3Mock.class})
 class DynamoDbSessionCacheStoreIT extends SessionCacheStoreContract {

@@ -7,7 +7,10 @@ import dev.cairn.model.port.SyncStore;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Team sync on dynalite through the AWS adapters (log and memories in one table); the tests are the contract's. */
+/**
+ * Team sync on dynalite through the AWS adapters (log and memories in one table). The tests and their assertions are
+ * inherited from {@link SyncStoreContract}; this class only supplies the backend.
+ */
 @ExtendWith(Dynalite.class)
 class DynamoDbSyncStoreIT extends SyncStoreContract {
 

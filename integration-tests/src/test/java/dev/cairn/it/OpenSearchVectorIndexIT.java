@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The index contract on a real OpenSearch 2.19.1 node with the k-NN plugin (lucene engine), with document ids of
- * Cairn's own ({@code team/id}, external versions): an index per test.
+ * Cairn's own ({@code team/id}, external versions): an index per test. The tests and their assertions are inherited
+ * from {@link VectorIndexContract}; this class only supplies the backend.
  */
 @ExtendWith(OpenSearchNode.class)
 class OpenSearchVectorIndexIT extends VectorIndexContract {

@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-/** The session-cache-store contract on SQLite; the tests are the contract class's. */
+/**
+ * The session-cache-store contract on SQLite. The tests and their assertions are inherited from
+ * {@link SessionCacheStoreContract}; this class only supplies the backend.
+ */
 class SqliteSessionCacheStoreContractIT extends SessionCacheStoreContract {
 
     private static SqliteSessionCacheStore store;

@@ -8,7 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 
-/** Team sync on the embedded default (SQLite log, SQLite memories); the tests are the contract class's. */
+/**
+ * Team sync on the embedded default (SQLite log, SQLite memories). The tests and their assertions are inherited from
+ * {@link SyncStoreContract}; this class only supplies the backend.
+ */
 class SqliteSyncStoreContractIT extends SyncStoreContract {
 
     private static SqliteSyncStore sync;

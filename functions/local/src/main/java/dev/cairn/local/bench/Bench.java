@@ -76,12 +76,7 @@ public final class Bench {
             new Bench().execute(memories, recalls, sample, work);
             return 0;
         } catch (Exception e) {
-            // a command-line tool: say what failed and why, cause by cause, and exit non-zero
-            System.err.println("bench failed: " + e);
-            for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-                System.err.println("  caused by: " + c);
-            }
-            return 1;
+            return Failures.report("bench", e);
         }
     }
 

@@ -86,9 +86,7 @@ public final class CacheBench {
             agentSession(work.resolve("session"));
             return 0;
         } catch (Exception e) {
-            System.err.println("cache-bench failed: " + e);
-            e.printStackTrace();
-            return 1;
+            return Failures.report("cache-bench", e);
         }
     }
 

@@ -61,11 +61,7 @@ public final class ScanBench {
             execute(mib, secretlint.toAbsolutePath(), corpus, work);
             return 0;
         } catch (Exception e) {
-            System.err.println("scan-bench failed: " + e);
-            for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-                System.err.println("  caused by: " + c);
-            }
-            return 1;
+            return Failures.report("scan-bench", e);
         }
     }
 

@@ -85,9 +85,7 @@ public final class SessionBench {
             stream(work, embedder, facts);
             return 0;
         } catch (Exception e) {
-            System.err.println("session-bench failed: " + e);
-            e.printStackTrace();
-            return 1;
+            return Failures.report("session-bench", e);
         }
     }
 

@@ -76,9 +76,7 @@ public final class SyncBench {
             }
             return 0;
         } catch (Exception e) {
-            System.err.println("sync-bench failed: " + e);
-            e.printStackTrace();
-            return 1;
+            return Failures.report("sync-bench", e);
         }
     }
 
