@@ -22,7 +22,6 @@ import java.util.Optional;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -221,18 +220,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     }
 
     private List<Map<String, AttributeValue>> query(Id team, String prefix) {
-        List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            Map<String, AttributeValue> from = start;
-            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table).consistentRead(true)
-                    .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
-                    .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()), ":p", s(prefix)))
-                    .exclusiveStartKey(from)));
-            out.addAll(r.items());
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return out;
+        return TeamItems.queryPrefix(dynamo, table, team, prefix);
     }
 
     private CachedResult entry(Id team, Id session, Map<String, AttributeValue> a, boolean withBlob) {

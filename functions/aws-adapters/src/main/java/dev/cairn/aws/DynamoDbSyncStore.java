@@ -261,18 +261,7 @@ public final class DynamoDbSyncStore implements SyncStore {
     }
 
     private List<Map<String, AttributeValue>> query(Id team, String prefix) {
-        List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            Map<String, AttributeValue> from = start;
-            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table).consistentRead(true)
-                    .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
-                    .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()), ":p", s(prefix)))
-                    .exclusiveStartKey(from)));
-            out.addAll(r.items());
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return out;
+        return TeamItems.queryPrefix(dynamo, table, team, prefix);
     }
 
     private static Map<String, AttributeValue> factItem(FactState f) {

@@ -8,10 +8,8 @@ import dev.cairn.model.cache.Validator;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.port.SessionCacheStore;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -36,12 +34,8 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
 
     public SqliteSessionCacheStore(Path file) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            db = SqliteFiles.open(file, "NORMAL");
             try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA synchronous=NORMAL");
-                s.execute("PRAGMA busy_timeout=10000");
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS tool_cache (
                           team TEXT NOT NULL, session TEXT NOT NULL, key TEXT NOT NULL, tool TEXT NOT NULL,
@@ -290,16 +284,8 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
         db.close();
     }
 
-    private interface Work<T> {
-        T apply(PreparedStatement ps) throws SQLException;
-    }
-
-    private <T> T run(String sql, Work<T> work) {
-        try (PreparedStatement ps = db.prepareStatement(sql)) {
-            return work.apply(ps);
-        } catch (SQLException e) {
-            throw new StoreFailure("session cache store: " + e.getMessage(), e);
-        }
+    private <T> T run(String sql, SqliteFiles.Work<T> work) {
+        return SqliteFiles.run(db, "session cache store", sql, work);
     }
 
     private static CachedResult entry(ResultSet rs) throws SQLException {

@@ -6,10 +6,8 @@ import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.session.SessionHead;
 import dev.cairn.model.session.SessionMessage;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -31,12 +29,8 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
 
     public SqliteSessionStore(Path file) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            db = SqliteFiles.open(file, "FULL");
             try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA synchronous=FULL");
-                s.execute("PRAGMA busy_timeout=10000");
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS session_heads (
                           team TEXT NOT NULL, session TEXT NOT NULL, version INTEGER NOT NULL,

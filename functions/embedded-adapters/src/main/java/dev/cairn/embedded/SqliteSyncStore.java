@@ -8,10 +8,8 @@ import dev.cairn.model.sync.ConflictRecord;
 import dev.cairn.model.sync.FactState;
 import dev.cairn.model.sync.OpsCodec;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -36,12 +34,8 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
 
     public SqliteSyncStore(Path file) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            db = SqliteFiles.open(file, "FULL");
             try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA synchronous=FULL");
-                s.execute("PRAGMA busy_timeout=10000");
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS commits (team TEXT NOT NULL, version INTEGER NOT NULL,
                           client_id TEXT NOT NULL, idem_key TEXT NOT NULL, committer TEXT NOT NULL,
@@ -307,16 +301,8 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
         db.close();
     }
 
-    private interface Work<T> {
-        T apply(PreparedStatement ps) throws SQLException;
-    }
-
-    private <T> T run(String sql, Work<T> work) {
-        try (PreparedStatement ps = db.prepareStatement(sql)) {
-            return work.apply(ps);
-        } catch (SQLException e) {
-            throw new StoreFailure("sync store: " + e.getMessage(), e);
-        }
+    private <T> T run(String sql, SqliteFiles.Work<T> work) {
+        return SqliteFiles.run(db, "sync store", sql, work);
     }
 
     private static void bindFact(PreparedStatement ps, FactState f) throws SQLException {
