@@ -70,16 +70,19 @@ public final class Consolidator {
     public Outcome write(Caller caller, Id team, MemoryDraft draft) {
         MemoryService.Saved prepared = memories.prepare(caller, team, draft);
         Memory fresh = prepared.memory();
-        Optional<Match> match = closest(caller, fresh);
+        // embedded once: to find similar memories, then as the new memory's vector in the index
+        float[] vector = embedder.embedDocuments(List.of(fresh.content())).get(0);
+        Optional<Match> match = closest(caller, fresh, vector);
         if (match.isEmpty()) {
-            return new Outcome(Action.CREATED, memories.insert(prepared).memory(), null, prepared.redactions());
+            return new Outcome(Action.CREATED, memories.insert(prepared, vector).memory(), null,
+                    prepared.redactions());
         }
         Memory old = match.get().memory();
         if (match.get().relation() == FactComparison.Relation.DUPLICATE) {
             return new Outcome(Action.REINFORCED, reinforce(old, fresh), null, prepared.redactions());
         }
         if (newerThan(fresh, old)) {
-            memories.insert(prepared);
+            memories.insert(prepared, vector);
             Memory superseded = supersede(old, fresh);
             return new Outcome(Action.SUPERSEDED, fresh, superseded, prepared.redactions());
         }
@@ -88,7 +91,7 @@ public final class Consolidator {
                 fresh.content(), fresh.tags(), fresh.importance(), fresh.confidence(), fresh.occurredAt(),
                 fresh.createdAt(), null, 0, fresh.sourceSessionId(), fresh.evidence(), 1, MemoryState.ACTIVE,
                 old.id(), old.effectiveTime());
-        memories.insert(new MemoryService.Saved(outdated, prepared.redactions()));
+        memories.insert(new MemoryService.Saved(outdated, prepared.redactions()), vector);
         return new Outcome(Action.OUTDATED, outdated, old, prepared.redactions());
     }
 
@@ -108,8 +111,7 @@ public final class Consolidator {
     }
 
     /** The most similar current memory the fact duplicates, else the most similar one it contradicts. */
-    private Optional<Match> closest(Caller caller, Memory fresh) {
-        float[] vector = embedder.embedDocuments(List.of(fresh.content())).get(0);
+    private Optional<Match> closest(Caller caller, Memory fresh, float[] vector) {
         VectorIndex.Filter filter = new VectorIndex.Filter(fresh.team(), caller.user(), fresh.scope(),
                 Set.of(fresh.type()), Set.of());
         Map<Id, Double> similarity = new HashMap<>();

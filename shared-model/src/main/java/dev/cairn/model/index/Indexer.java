@@ -51,19 +51,31 @@ public final class Indexer {
 
     /** Indexes memories (active ones upserted, archived ones removed), then marks them indexed in the store. */
     public void index(List<Memory> memories) {
+        index(memories, null);
+    }
+
+    /**
+     * As {@link #index(List)} for one memory whose content the caller has just embedded with this indexer's model
+     * (consolidation compares a fact's vector before writing it): the vector is not computed twice.
+     */
+    public void index(Memory memory, float[] documentVector) {
+        index(List.of(memory), documentVector);
+    }
+
+    private void index(List<Memory> memories, float[] knownVector) {
         if (memories.isEmpty()) {
             return;
         }
         List<String> claimed = memories.stream().map(m -> m.team().value() + "/" + m.id().value()).toList();
         inFlight.addAll(claimed);
         try {
-            indexClaimed(memories);
+            indexClaimed(memories, knownVector);
         } finally {
             claimed.forEach(inFlight::remove);
         }
     }
 
-    private void indexClaimed(List<Memory> memories) {
+    private void indexClaimed(List<Memory> memories, float[] knownVector) {
         List<Memory> active = new ArrayList<>();
         List<VectorIndex.Key> removed = new ArrayList<>();
         for (Memory m : memories) {
@@ -74,7 +86,8 @@ public final class Indexer {
             }
         }
         if (!active.isEmpty()) {
-            List<float[]> vectors = embedder.embedDocuments(active.stream().map(Memory::content).toList());
+            List<float[]> vectors = knownVector != null && active.size() == 1 ? List.of(knownVector)
+                    : embedder.embedDocuments(active.stream().map(Memory::content).toList());
             List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
             for (int i = 0; i < active.size(); i++) {
                 Memory m = active.get(i);

@@ -72,8 +72,21 @@ public final class MemoryService {
 
     /** Writes a prepared new memory ({@code attribute_not_exists}) and indexes it. */
     public Saved insert(Saved prepared) {
+        return insert(prepared, null);
+    }
+
+    /** As {@link #insert(Saved)} when the caller already embedded the content (null: the indexer embeds it). */
+    public Saved insert(Saved prepared, float[] documentVector) {
         store.insertAll(List.of(prepared.memory()));
-        indexQuietly(List.of(prepared.memory()));
+        try {
+            if (documentVector == null) {
+                indexer.index(List.of(prepared.memory()));
+            } else {
+                indexer.index(prepared.memory(), documentVector);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "indexing deferred for memory " + prepared.memory().id() + ": " + e);
+        }
         return prepared;
     }
 
