@@ -1,0 +1,450 @@
+package dev.cairn.infra;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizer;
+import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
+import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
+import software.amazon.awscdk.services.apigatewayv2.HttpApi;
+import software.amazon.awscdk.services.apigatewayv2.HttpMethod;
+import software.amazon.awscdk.services.apigatewayv2.HttpStage;
+import software.amazon.awscdk.services.apigatewayv2.ThrottleSettings;
+import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.IAlarmAction;
+import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
+import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
+import software.amazon.awscdk.services.cognito.UserPool;
+import software.amazon.awscdk.services.cognito.UserPoolClient;
+import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
+import software.amazon.awscdk.services.dynamodb.Attribute;
+import software.amazon.awscdk.services.dynamodb.AttributeType;
+import software.amazon.awscdk.services.dynamodb.BillingMode;
+import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexProps;
+import software.amazon.awscdk.services.dynamodb.LocalSecondaryIndexProps;
+import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification;
+import software.amazon.awscdk.services.dynamodb.ProjectionType;
+import software.amazon.awscdk.services.dynamodb.StreamViewType;
+import software.amazon.awscdk.services.dynamodb.Table;
+import software.amazon.awscdk.services.dynamodb.TableEncryption;
+import software.amazon.awscdk.services.events.Rule;
+import software.amazon.awscdk.services.events.RuleTargetInput;
+import software.amazon.awscdk.services.events.Schedule;
+import software.amazon.awscdk.services.events.targets.LambdaFunction;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.EventSourceMapping;
+import software.amazon.awscdk.services.lambda.StartingPosition;
+import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
+import software.amazon.awscdk.services.opensearchserverless.CfnAccessPolicy;
+import software.amazon.awscdk.services.opensearchserverless.CfnCollection;
+import software.amazon.awscdk.services.opensearchserverless.CfnSecurityPolicy;
+import software.amazon.awscdk.services.s3.BlockPublicAccess;
+import software.amazon.awscdk.services.s3.Bucket;
+import software.amazon.awscdk.services.s3.BucketEncryption;
+import software.amazon.awscdk.services.s3.LifecycleRule;
+import software.amazon.awscdk.services.s3.StorageClass;
+import software.amazon.awscdk.services.s3.Transition;
+import software.amazon.awscdk.services.sns.Topic;
+import software.amazon.awscdk.services.sns.subscriptions.EmailSubscription;
+import software.amazon.awscdk.services.sqs.Queue;
+import software.amazon.awscdk.services.sqs.QueueEncryption;
+import software.constructs.Construct;
+
+/**
+ * Cairn in one account and region. Data: one DynamoDB table (memories, sessions, tool cache, sync log — the item
+ * layouts of the AWS adapters), one S3 bucket (cold memories under {@code teams/}, large tool results under
+ * {@code tool-cache/}), one OpenSearch Serverless vector collection. Compute: the five API functions, the decay job
+ * (also on a schedule) and the DynamoDB Streams indexer, each with only the permissions its code uses. Entry: one
+ * HTTP API, a JWT authorizer on every route, stage throttling.
+ */
+public final class CairnStack extends Stack {
+
+    public static final String TABLE_NAME = "cairn-memories";
+    /** The adapters' index names (DynamoDbMemoryStore); the table's secondary indexes must match them. */
+    static final List<String> TABLE_INDEXES = List.of("by_importance", "by_recency", "pending_index");
+    public static final String TTL_ATTRIBUTE = "expires_at_s";
+    public static final String COLD_PREFIX = "teams/";
+    public static final String TOOL_CACHE_PREFIX = "tool-cache/";
+    public static final String DECAY_HANDLER = "dev.cairn.decay.DecayLambda::handleRequest";
+    /** The model BedrockTitanEmbedder calls. */
+    public static final String EMBEDDING_MODEL = "amazon.titan-embed-text-v2:0";
+    public static final String INDEXER_HANDLER = "dev.cairn.aws.StreamIndexerFunction::handleRequest";
+
+    /** Record-store actions the functions use (reads, conditional writes, queries) — never a scan or admin action. */
+    static final List<String> TABLE_READ_WRITE = List.of("dynamodb:GetItem", "dynamodb:BatchGetItem",
+            "dynamodb:Query", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem",
+            "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem");
+    static final List<String> TABLE_STREAM_READ = List.of("dynamodb:DescribeStream", "dynamodb:GetRecords",
+            "dynamodb:GetShardIterator", "dynamodb:ListStreams");
+    static final List<String> COLLECTION_DATA = List.of("aoss:APIAccessAll");
+
+    private final Table table;
+    private final Bucket bucket;
+    private final CfnCollection collection;
+    private final HttpApi api;
+    private final Map<String, QuarkusFunction> functions = new LinkedHashMap<>();
+
+    public CairnStack(Construct scope, String id, StackProps props, CairnSettings settings) {
+        super(scope, id, props);
+
+        this.table = table();
+        this.bucket = bucket();
+        this.collection = collection(settings);
+
+        Topic alarms = Topic.Builder.create(this, "Alarms").displayName("Cairn alarms").build();
+        if (!settings.alarmEmail().isBlank()) {
+            alarms.addSubscription(new EmailSubscription(settings.alarmEmail()));
+        }
+        IAlarmAction alarmAction = new SnsAction(alarms);
+
+        Queue decayDlq = deadLetterQueue("DecayDeadLetters", "cairn-decay-dlq", alarmAction);
+        Queue indexerDlq = deadLetterQueue("IndexerDeadLetters", "cairn-indexer-dlq", alarmAction);
+
+        Map<String, String> common = environment(settings);
+        for (String name : List.of("recall", "session-summarize", "fact-extract", "team-sync", "secret-scan")) {
+            functions.put(name, function(settings, name, QuarkusFunction.QUARKUS_HANDLER, common, null,
+                    alarmAction));
+        }
+        functions.put("decay-job", function(settings, "decay-job", DECAY_HANDLER, common, decayDlq, alarmAction));
+        // the indexer is plain Java shipped inside the recall function's zip (StreamIndexerFunction's comment)
+        functions.put("stream-indexer", function(settings, "stream-indexer", INDEXER_HANDLER, common, null,
+                alarmAction, "recall"));
+
+        grants(settings);
+        streamIndexer(indexerDlq);
+        decaySchedule(settings, decayDlq);
+        dataAccess();
+        this.api = api(settings);
+
+        CfnOutput.Builder.create(this, "ApiUrl").value(api.getApiEndpoint()).build();
+        CfnOutput.Builder.create(this, "TableName").value(table.getTableName()).build();
+        CfnOutput.Builder.create(this, "BucketName").value(bucket.getBucketName()).build();
+        CfnOutput.Builder.create(this, "CollectionEndpoint").value(collection.getAttrCollectionEndpoint()).build();
+    }
+
+    /** On-demand, point-in-time recovery, encrypted, TTL for expiring tool-cache entries, key-only stream. */
+    private Table table() {
+        Table t = Table.Builder.create(this, "Table")
+                .tableName(TABLE_NAME)
+                .partitionKey(Attribute.builder().name("pk").type(AttributeType.STRING).build())
+                .sortKey(Attribute.builder().name("sk").type(AttributeType.STRING).build())
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder()
+                        .pointInTimeRecoveryEnabled(true).build())
+                .encryption(TableEncryption.AWS_MANAGED)
+                .timeToLiveAttribute(TTL_ATTRIBUTE)
+                // the indexer reads the current item itself (it must see the newest version anyway), so keys suffice
+                .stream(StreamViewType.KEYS_ONLY)
+                .deletionProtection(true)
+                .removalPolicy(RemovalPolicy.RETAIN)
+                .build();
+        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder().indexName("by_importance")
+                .sortKey(Attribute.builder().name("imp_key").type(AttributeType.STRING).build())
+                .projectionType(ProjectionType.ALL).build());
+        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder().indexName("by_recency")
+                .sortKey(Attribute.builder().name("rec_key").type(AttributeType.STRING).build())
+                .projectionType(ProjectionType.ALL).build());
+        t.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder().indexName("pending_index")
+                .partitionKey(Attribute.builder().name("pending").type(AttributeType.STRING).build())
+                .sortKey(Attribute.builder().name("sk").type(AttributeType.STRING).build())
+                .projectionType(ProjectionType.KEYS_ONLY).build());
+        return t;
+    }
+
+    /**
+     * Private, TLS only, S3-managed encryption, versioned (an overwritten or deleted cold copy can be recovered for
+     * 30 days). Cold memories move to Glacier Instant Retrieval after 30 days — read in milliseconds when restored, at
+     * about a sixth of Standard's storage price; large tool results are transient and expire after 7 days.
+     */
+    private Bucket bucket() {
+        return Bucket.Builder.create(this, "Bucket")
+                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+                .enforceSsl(true)
+                .encryption(BucketEncryption.S3_MANAGED)
+                .versioned(true)
+                .removalPolicy(RemovalPolicy.RETAIN)
+                .lifecycleRules(List.of(
+                        LifecycleRule.builder().id("cold-memories-to-glacier-ir").prefix(COLD_PREFIX)
+                                .transitions(List.of(Transition.builder()
+                                        .storageClass(StorageClass.GLACIER_INSTANT_RETRIEVAL)
+                                        .transitionAfter(Duration.days(30)).build()))
+                                .build(),
+                        LifecycleRule.builder().id("tool-cache-expiry").prefix(TOOL_CACHE_PREFIX)
+                                .expiration(Duration.days(7)).build(),
+                        LifecycleRule.builder().id("deleted-versions-expiry")
+                                .noncurrentVersionExpiration(Duration.days(30))
+                                .expiredObjectDeleteMarker(true)
+                                .abortIncompleteMultipartUploadAfter(Duration.days(1)).build()))
+                .build();
+    }
+
+    /**
+     * VECTORSEARCH collection with an AWS-owned-key encryption policy (it must exist before the collection) and a
+     * network policy. The endpoint is public but every request is SigV4-signed and the data-access policy
+     * ({@link #dataAccess()}) names only the functions' roles.
+     */
+    private CfnCollection collection(CairnSettings settings) {
+        String name = settings.collectionName();
+        String resource = "[\"collection/" + name + "\"]";
+        CfnSecurityPolicy encryption = CfnSecurityPolicy.Builder.create(this, "CollectionEncryption")
+                .name(name + "-enc").type("encryption")
+                .policy("{\"Rules\":[{\"ResourceType\":\"collection\",\"Resource\":" + resource + "}],"
+                        + "\"AWSOwnedKey\":true}")
+                .build();
+        CfnSecurityPolicy network = CfnSecurityPolicy.Builder.create(this, "CollectionNetwork")
+                .name(name + "-net").type("network")
+                .policy("[{\"Rules\":[{\"ResourceType\":\"collection\",\"Resource\":" + resource + "}],"
+                        + "\"AllowFromPublic\":true}]")
+                .build();
+        CfnCollection c = CfnCollection.Builder.create(this, "Collection").name(name).type("VECTORSEARCH")
+                .description("Cairn memory vectors").build();
+        c.addResourceDependency(encryption);
+        c.addResourceDependency(network);
+        return c;
+    }
+
+    /** Functions that touch the vector index, and only them, may read and write its documents. */
+    private void dataAccess() {
+        String name = collection.getName();
+        List<String> principals = new ArrayList<>();
+        for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job",
+                "stream-indexer")) {
+            principals.add("\"" + functions.get(f).role().getRoleArn() + "\"");
+        }
+        String policy = "[{\"Rules\":["
+                + "{\"ResourceType\":\"index\",\"Resource\":[\"index/" + name + "/*\"],\"Permission\":["
+                + "\"aoss:CreateIndex\",\"aoss:DescribeIndex\",\"aoss:UpdateIndex\",\"aoss:ReadDocument\","
+                + "\"aoss:WriteDocument\"]},"
+                + "{\"ResourceType\":\"collection\",\"Resource\":[\"collection/" + name + "\"],\"Permission\":["
+                + "\"aoss:DescribeCollectionItems\"]}],"
+                + "\"Principal\":[" + String.join(",", principals) + "]}]";
+        CfnAccessPolicy.Builder.create(this, "CollectionAccess").name(name + "-access").type("data")
+                .policy(policy).build();
+    }
+
+    private Queue deadLetterQueue(String id, String name, IAlarmAction action) {
+        Queue q = Queue.Builder.create(this, id).queueName(name).encryption(QueueEncryption.SQS_MANAGED)
+                .enforceSsl(true).retentionPeriod(Duration.days(14)).build();
+        Alarm a = Alarm.Builder.create(this, id + "Alarm").alarmName(name + "-not-empty")
+                .alarmDescription(name + " holds failed work to look at")
+                .metric(q.metricApproximateNumberOfMessagesVisible())
+                .threshold(1).evaluationPeriods(1)
+                .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+                .treatMissingData(TreatMissingData.NOT_BREACHING).build();
+        a.addAlarmAction(action);
+        return q;
+    }
+
+    /** The function configuration every function shares, as environment variables Quarkus maps to properties. */
+    private Map<String, String> environment(CairnSettings settings) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("CAIRN_BACKEND_RECORD_STORE", "dynamodb");
+        env.put("CAIRN_BACKEND_VECTOR_INDEX", "opensearch");
+        env.put("CAIRN_BACKEND_EMBEDDER", "bedrock");
+        boolean claude = !settings.textModel().isBlank();
+        env.put("CAIRN_BACKEND_SUMMARIZER", claude ? "bedrock" : "extractive");
+        env.put("CAIRN_BACKEND_EXTRACTOR", claude ? "bedrock" : "rules");
+        env.put("CAIRN_AWS_REGION", getRegion());
+        env.put("CAIRN_AWS_DYNAMODB_TABLE", table.getTableName());
+        env.put("CAIRN_AWS_S3_BUCKET", bucket.getBucketName());
+        env.put("CAIRN_AWS_OPENSEARCH_URL", collection.getAttrCollectionEndpoint());
+        env.put("CAIRN_AWS_OPENSEARCH_SIGNING", "aoss");
+        env.put("CAIRN_AWS_OPENSEARCH_ENGINE", "faiss");
+        // Serverless vector collections assign document ids themselves and have no refresh parameter
+        env.put("CAIRN_AWS_OPENSEARCH_DOCUMENT_IDS", "generated");
+        env.put("CAIRN_AWS_OPENSEARCH_REFRESH", "false");
+        env.put("CAIRN_AWS_BEDROCK_DIMENSIONS", Integer.toString(settings.embeddingDimensions()));
+        if (claude) {
+            env.put("CAIRN_AWS_BEDROCK_TEXT_MODEL", settings.textModel());
+        }
+        env.put("CAIRN_AUTH_ISSUER", issuer(settings));
+        if (!settings.authPublicKey().isBlank()) {
+            env.put("CAIRN_AUTH_PUBLIC_KEY", settings.authPublicKey());
+        } else {
+            env.put("CAIRN_AUTH_PUBLIC_KEY_LOCATION", issuer(settings) + "/.well-known/jwks.json");
+        }
+        env.put("CAIRN_DATA_DIR", "/tmp/cairn-data");
+        // C1 only: a Lambda's short life rarely pays back C2's compile time (AWS's advice for Java functions)
+        env.put("JAVA_TOOL_OPTIONS", "-XX:+TieredCompilation -XX:TieredStopAtLevel=1");
+        return env;
+    }
+
+    private UserPool userPool;
+    private UserPoolClient userPoolClient;
+
+    private String issuer(CairnSettings settings) {
+        if (!settings.cognito()) {
+            return settings.jwtIssuer();
+        }
+        if (userPool == null) {
+            userPool = UserPool.Builder.create(this, "Users").userPoolName("cairn-users")
+                    .selfSignUpEnabled(false).removalPolicy(RemovalPolicy.RETAIN).build();
+            userPoolClient = userPool.addClient("Agents", UserPoolClientOptions.builder()
+                    .userPoolClientName("cairn-agents").generateSecret(false).build());
+            CfnOutput.Builder.create(this, "UserPoolId").value(userPool.getUserPoolId()).build();
+            CfnOutput.Builder.create(this, "UserPoolClientId").value(userPoolClient.getUserPoolClientId()).build();
+        }
+        return "https://cognito-idp." + getRegion() + ".amazonaws.com/" + userPool.getUserPoolId();
+    }
+
+    private QuarkusFunction function(CairnSettings settings, String name, String handler, Map<String, String> env,
+                                     Queue dlq, IAlarmAction alarmAction) {
+        return function(settings, name, handler, env, dlq, alarmAction, name);
+    }
+
+    private QuarkusFunction function(CairnSettings settings, String name, String handler, Map<String, String> env,
+                                     Queue dlq, IAlarmAction alarmAction, String artifactOf) {
+        String id = pascal(name);
+        if (name.equals("decay-job")) {
+            env = new LinkedHashMap<>(env);
+            // an API call must answer inside API Gateway's 30 s; a scheduled run uses the Lambda's own time left
+            env.put("CAIRN_DECAY_MAX_RUN", "20s");
+        }
+        return new QuarkusFunction(this, id, new QuarkusFunction.Props(name,
+                code(settings.functionsDir().resolve(artifactOf).resolve("target/function.zip")), handler,
+                settings.memoryOf(name), settings.timeoutOf(name), settings.logRetentionDays(), env, dlq,
+                alarmAction));
+    }
+
+    /** The function's build output, or an empty placeholder so synth never needs a prior build. */
+    private static Code code(Path zip) {
+        return Code.fromAsset((Files.isRegularFile(zip) ? zip : Placeholder.zip()).toString());
+    }
+
+    /** Each function's rights: exactly the stores its code touches. */
+    private void grants(CairnSettings settings) {
+        List<String> tableResources = new ArrayList<>(List.of(table.getTableArn()));
+        TABLE_INDEXES.forEach(i -> tableResources.add(table.getTableArn() + "/index/" + i));
+        String cold = bucket.getBucketArn() + "/" + COLD_PREFIX + "*";
+        String toolCache = bucket.getBucketArn() + "/" + TOOL_CACHE_PREFIX + "*";
+        String embed = "arn:" + getPartition() + ":bedrock:" + getRegion() + "::foundation-model/"
+                + EMBEDDING_MODEL;
+        List<String> claude = claudeResources(settings);
+
+        for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job")) {
+            functions.get(f).allow(TABLE_READ_WRITE, tableResources);
+        }
+        for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job",
+                "stream-indexer")) {
+            functions.get(f).allow(COLLECTION_DATA, List.of(collection.getAttrArn()));
+            functions.get(f).allow(List.of("bedrock:InvokeModel"), List.of(embed));
+        }
+        if (!claude.isEmpty()) {
+            for (String f : List.of("session-summarize", "fact-extract")) {
+                functions.get(f).allow(List.of("bedrock:InvokeModel"), claude);
+            }
+        }
+        functions.get("session-summarize").allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"),
+                List.of(toolCache));
+        functions.get("decay-job").allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"),
+                List.of(cold));
+        // listing a team's cold copies: ListBucket is a bucket action, narrowed to the cold prefix by condition
+        functions.get("decay-job").role().addToPolicy(software.amazon.awscdk.services.iam.PolicyStatement.Builder
+                .create().actions(List.of("s3:ListBucket")).resources(List.of(bucket.getBucketArn()))
+                .conditions(Map.of("StringLike", Map.of("s3:prefix", List.of(COLD_PREFIX + "*")))).build());
+        // the indexer reads the changed item and clears its pending mark
+        functions.get("stream-indexer").allow(List.of("dynamodb:GetItem", "dynamodb:Query",
+                "dynamodb:UpdateItem"), tableResources);
+        // secret-scan touches no store at all: its role keeps only its log group
+    }
+
+    /**
+     * A cross-region inference profile ({@code us.…}, {@code eu.…}) is invoked through the profile and routed to the
+     * model in any region of its geography, so both the profile and the model in those regions must be allowed.
+     */
+    private List<String> claudeResources(CairnSettings settings) {
+        String model = settings.textModel();
+        if (model.isBlank()) {
+            return List.of();
+        }
+        String partition = getPartition();
+        if (model.matches("(us|eu|apac|global)\\..+")) {
+            String base = model.substring(model.indexOf('.') + 1);
+            return List.of("arn:" + partition + ":bedrock:" + getRegion() + ":" + getAccount() + ":inference-profile/"
+                    + model, "arn:" + partition + ":bedrock:*::foundation-model/" + base);
+        }
+        return List.of("arn:" + partition + ":bedrock:" + getRegion() + "::foundation-model/" + model);
+    }
+
+    /** Table changes → indexer (via its alias), batches of 100, failed records reported one by one, then a DLQ. */
+    private void streamIndexer(Queue dlq) {
+        QuarkusFunction indexer = functions.get("stream-indexer");
+        indexer.allow(TABLE_STREAM_READ, List.of(table.getTableStreamArn()));
+        indexer.allow(List.of("sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"),
+                List.of(dlq.getQueueArn()));
+        EventSourceMapping.Builder.create(this, "TableStream")
+                .target(indexer.alias())
+                .eventSourceArn(table.getTableStreamArn())
+                .startingPosition(StartingPosition.TRIM_HORIZON)
+                .batchSize(100)
+                .maxBatchingWindow(Duration.seconds(1))
+                .reportBatchItemFailures(true)
+                .bisectBatchOnError(true)
+                .retryAttempts(5)
+                .onFailure(new SqsDlq(dlq))
+                .build();
+    }
+
+    /**
+     * The decay job on a schedule. Each run walks the teams from where the last one stopped (the job stores its
+     * resume point), so a run cut short by the Lambda timeout loses nothing; a failed invocation is retried twice and
+     * then lands in the dead-letter queue.
+     */
+    private void decaySchedule(CairnSettings settings, Queue dlq) {
+        Rule.Builder.create(this, "DecaySchedule")
+                .ruleName("cairn-decay")
+                .description("Runs the Cairn decay job (decay, archive, expire)")
+                .schedule(Schedule.expression(settings.decaySchedule()))
+                .targets(List.of(LambdaFunction.Builder.create(functions.get("decay-job").alias())
+                        .event(RuleTargetInput.fromObject(Map.of("cairn", "decay-schedule")))
+                        .deadLetterQueue(dlq)
+                        .retryAttempts(2)
+                        .maxEventAge(Duration.hours(1))
+                        .build()))
+                .build();
+    }
+
+    /** Every route of {@link Routes} behind the JWT authorizer, on a throttled default stage. */
+    private HttpApi api(CairnSettings settings) {
+        String issuer = issuer(settings);
+        List<String> audience = settings.cognito() ? List.of(userPoolClient.getUserPoolClientId())
+                : settings.jwtAudience();
+        HttpJwtAuthorizer authorizer = HttpJwtAuthorizer.Builder.create("CairnJwt", issuer)
+                .jwtAudience(audience).identitySource(List.of("$request.header.Authorization")).build();
+        HttpApi http = HttpApi.Builder.create(this, "Api").apiName("cairn").createDefaultStage(false)
+                .defaultAuthorizer(authorizer).build();
+        HttpStage.Builder.create(this, "DefaultStage").httpApi(http).stageName("$default").autoDeploy(true)
+                .throttle(ThrottleSettings.builder().rateLimit(settings.throttleRate())
+                        .burstLimit(settings.throttleBurst()).build())
+                .build();
+        Map<String, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
+        for (Routes.Route r : Routes.ALL) {
+            HttpLambdaIntegration integration = integrations.computeIfAbsent(r.function(),
+                    f -> new HttpLambdaIntegration(pascal(f) + "Integration", functions.get(f).alias()));
+            http.addRoutes(AddRoutesOptions.builder().path(r.path()).methods(List.of(HttpMethod.valueOf(r.method())))
+                    .integration(integration).authorizer(authorizer).build());
+        }
+        return http;
+    }
+
+    static String pascal(String name) {
+        StringBuilder b = new StringBuilder();
+        for (String part : name.split("-")) {
+            b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        }
+        return b.toString();
+    }
+
+    public Map<String, QuarkusFunction> functions() {
+        return functions;
+    }
+}
