@@ -11,6 +11,12 @@ public interface AuthConfig {
     /** PEM-encoded RSA public key (X.509 SubjectPublicKeyInfo). */
     Optional<String> publicKey();
 
+    /**
+     * Where the issuer publishes its JSON Web Key Set ({@code https://…/.well-known/jwks.json}); used when no
+     * {@link #publicKey()} is set, so a provider that rotates keys needs no redeploy.
+     */
+    Optional<String> publicKeyLocation();
+
     @WithDefault("cairn")
     String issuer();
 }

@@ -22,10 +22,30 @@ public class AuthProducers {
     @DefaultBean
     @ApplicationScoped
     VerificationKeys configuredKeys(AuthConfig config) {
-        String pem = config.publicKey().orElseThrow(() -> new IllegalStateException(
-                "cairn.auth.public-key is not set: configure the token issuer's public key (PEM)"));
-        PublicKey key = parsePem(pem);
         String issuer = config.issuer();
+        if (config.publicKey().isEmpty() && config.publicKeyLocation().isPresent()) {
+            String location = config.publicKeyLocation().get();
+            return new VerificationKeys() {
+                @Override
+                public PublicKey publicKey() {
+                    return null;
+                }
+
+                @Override
+                public String keyLocation() {
+                    return location;
+                }
+
+                @Override
+                public String issuer() {
+                    return issuer;
+                }
+            };
+        }
+        String pem = config.publicKey().orElseThrow(() -> new IllegalStateException(
+                "neither cairn.auth.public-key nor cairn.auth.public-key-location is set: configure the token "
+                        + "issuer's public key (PEM) or the URL of its key set (JWKS)"));
+        PublicKey key = parsePem(pem);
         return new VerificationKeys() {
             @Override
             public PublicKey publicKey() {

@@ -79,4 +79,42 @@ class TokenVerifierTest {
                 .sign(keys.getPrivate());
         assertThat(verifier.verify(token).teams()).isEmpty();
     }
+
+    @Test
+    void verify_withAKeySetLocation_shouldPickTheKeyByKid_andRefuseTokensSignedWithAnyOther() throws Exception {
+        java.security.interfaces.RSAPublicKey pub = (java.security.interfaces.RSAPublicKey) keys.getPublic();
+        java.util.Base64.Encoder b64 = java.util.Base64.getUrlEncoder().withoutPadding();
+        String jwks = "{\"keys\":[{\"kty\":\"RSA\",\"kid\":\"k1\",\"alg\":\"RS256\",\"use\":\"sig\","
+                + "\"n\":\"" + b64.encodeToString(unsigned(pub.getModulus())) + "\",\"e\":\""
+                + b64.encodeToString(unsigned(pub.getPublicExponent())) + "\"}]}";
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("jwks", ".json");
+        java.nio.file.Files.writeString(file, jwks);
+        TokenVerifier byLocation = new TokenVerifier(new VerificationKeys() {
+            @Override
+            public PublicKey publicKey() {
+                return null;
+            }
+
+            @Override
+            public String keyLocation() {
+                return file.toUri().toString();
+            }
+
+            @Override
+            public String issuer() {
+                return "https://issuer.example";
+            }
+        });
+        String good = Jwt.issuer("https://issuer.example").subject("alice").claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5)).jws().keyId("k1").sign(keys.getPrivate());
+        String foreign = Jwt.issuer("https://issuer.example").subject("alice").claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5)).jws().keyId("k1").sign(otherKeys.getPrivate());
+        assertThat(byLocation.verify(good).teams()).containsExactly(new Id("acme"));
+        assertThatThrownBy(() -> byLocation.verify(foreign)).isInstanceOf(Unauthenticated.class);
+    }
+
+    private static byte[] unsigned(java.math.BigInteger n) {
+        byte[] b = n.toByteArray();
+        return b[0] == 0 ? java.util.Arrays.copyOfRange(b, 1, b.length) : b;
+    }
 }
