@@ -28,12 +28,14 @@ import java.util.function.Function;
  * @param textModel          Bedrock text model (inference profile) for summaries and extraction, or "" for the
  *                           extractive summarizer and rule-based extractor (no Bedrock text calls)
  * @param alarmEmail         where alarms are mailed ("" : alarms without a subscription)
+ * @param standbyReplicas    OpenSearch Serverless redundancy across zones (false halves the OCU floor: dev only)
  */
 public record CairnSettings(String jwtIssuer, List<String> jwtAudience, boolean cognito, String authPublicKey,
                             Path functionsDir, int memoryMb, Map<String, Integer> memoryOverrides,
                             int timeoutSeconds, Map<String, Integer> timeoutOverrides, int logRetentionDays,
                             int throttleRate, int throttleBurst, String decaySchedule, String collectionName,
-                            int embeddingDimensions, String textModel, String alarmEmail) {
+                            int embeddingDimensions, String textModel, String alarmEmail,
+                            boolean standbyReplicas) {
 
     public static final List<String> FUNCTIONS = List.of("recall", "session-summarize", "fact-extract", "team-sync",
             "secret-scan", "decay-job", "stream-indexer");
@@ -105,7 +107,8 @@ public record CairnSettings(String jwtIssuer, List<String> jwtAudience, boolean 
                 str.apply("collectionName").orElse("cairn-memories"),
                 integer("embeddingDimensions", str.apply("embeddingDimensions").orElse("1024")),
                 str.apply("textModel").orElse("us.anthropic.claude-haiku-4-5-20251001-v1:0"),
-                str.apply("alarmEmail").orElse(""));
+                str.apply("alarmEmail").orElse(""),
+                str.apply("standbyReplicas").map(Boolean::parseBoolean).orElse(true));
     }
 
     private static int integer(String name, String value) {

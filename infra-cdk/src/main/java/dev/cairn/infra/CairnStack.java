@@ -53,6 +53,7 @@ import software.amazon.awscdk.services.s3.BucketEncryption;
 import software.amazon.awscdk.services.s3.LifecycleRule;
 import software.amazon.awscdk.services.s3.StorageClass;
 import software.amazon.awscdk.services.s3.Transition;
+import software.amazon.awscdk.services.s3.TransitionDefaultMinimumObjectSize;
 import software.amazon.awscdk.services.sns.Topic;
 import software.amazon.awscdk.services.sns.subscriptions.EmailSubscription;
 import software.amazon.awscdk.services.sqs.Queue;
@@ -163,7 +164,9 @@ public final class CairnStack extends Stack {
     /**
      * Private, TLS only, S3-managed encryption, versioned (an overwritten or deleted cold copy can be recovered for
      * 30 days). Cold memories move to Glacier Instant Retrieval after 30 days — read in milliseconds when restored, at
-     * about a sixth of Standard's storage price; large tool results are transient and expire after 7 days.
+     * about a sixth of Standard's storage price — but only objects of 128 KiB and more: Glacier IR bills every object
+     * as at least 128 KiB and each transition costs a request, so a typical 1 KiB cold copy is cheaper left in
+     * Standard (README, cost sketch). Large tool results are transient and expire after 7 days.
      */
     private Bucket bucket() {
         return Bucket.Builder.create(this, "Bucket")
@@ -171,6 +174,7 @@ public final class CairnStack extends Stack {
                 .enforceSsl(true)
                 .encryption(BucketEncryption.S3_MANAGED)
                 .versioned(true)
+                .transitionDefaultMinimumObjectSize(TransitionDefaultMinimumObjectSize.ALL_STORAGE_CLASSES_128_K)
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .lifecycleRules(List.of(
                         LifecycleRule.builder().id("cold-memories-to-glacier-ir").prefix(COLD_PREFIX)
@@ -206,6 +210,7 @@ public final class CairnStack extends Stack {
                         + "\"AllowFromPublic\":true}]")
                 .build();
         CfnCollection c = CfnCollection.Builder.create(this, "Collection").name(name).type("VECTORSEARCH")
+                .standbyReplicas(settings.standbyReplicas() ? "ENABLED" : "DISABLED")
                 .description("Cairn memory vectors").build();
         c.addResourceDependency(encryption);
         c.addResourceDependency(network);

@@ -122,7 +122,9 @@ class CairnStackTest {
                         "IgnorePublicAcls", true, "RestrictPublicBuckets", true),
                 "BucketEncryption", Map.of("ServerSideEncryptionConfiguration", List.of(Map.of(
                         "ServerSideEncryptionByDefault", Map.of("SSEAlgorithm", "AES256")))),
-                "VersioningConfiguration", Map.of("Status", "Enabled")));
+                "VersioningConfiguration", Map.of("Status", "Enabled"),
+                "LifecycleConfiguration", Match.objectLike(Map.of(
+                        "TransitionDefaultMinimumObjectSize", "all_storage_classes_128K"))));
         template.hasResourceProperties("AWS::S3::Bucket", Map.of("LifecycleConfiguration", Map.of("Rules",
                 Match.arrayWith(List.of(
                         Match.objectLike(Map.of("Prefix", "teams/", "Status", "Enabled", "Transitions", List.of(
@@ -140,7 +142,7 @@ class CairnStackTest {
     void theVectorCollection_shouldBeVectorSearch_withEncryptionNetworkAndDataAccessForTheFunctionsOnly()
             throws Exception {
         template.hasResourceProperties("AWS::OpenSearchServerless::Collection", Map.of("Name", "cairn-memories",
-                "Type", "VECTORSEARCH"));
+                "Type", "VECTORSEARCH", "StandbyReplicas", "ENABLED"));
         template.hasResourceProperties("AWS::OpenSearchServerless::SecurityPolicy", Map.of("Type", "encryption",
                 "Policy", Match.stringLikeRegexp(".*collection/cairn-memories.*AWSOwnedKey.*")));
         template.hasResourceProperties("AWS::OpenSearchServerless::SecurityPolicy", Map.of("Type", "network",

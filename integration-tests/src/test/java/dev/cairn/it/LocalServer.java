@@ -52,7 +52,9 @@ public final class LocalServer implements AutoCloseable {
                 // team "strict" rejects secrets; every other team has the default policy (redact)
                 "-Dcairn.secrets.team-policy.strict=reject",
                 // team "keepers" keeps both sides of a sync conflict; every other team gets 409s
-                "-Dcairn.sync.team-policy.keepers=keep_both"));
+                "-Dcairn.sync.team-policy.keepers=keep_both",
+                // the tests run the decay job themselves (DecayIT); a background pass would race them
+                "-Dcairn.decay.schedule-every=off"));
         if (aws || LocalStack.selected()) {
             cmd.addAll(awsBackendOptions());
         }

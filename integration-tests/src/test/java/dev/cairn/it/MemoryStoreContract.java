@@ -207,6 +207,40 @@ abstract class MemoryStoreContract {
         assertThat(store().scan(new Id("elsewhere"), null, 10)).isEmpty();
     }
 
+    @Test
+    void teams_shouldListEveryTeamHoldingMemories_onceEach_inIdOrder_pagedFromAnyTeam() {
+        List<Id> mine = List.of(new Id(team.value() + "-a"), new Id(team.value() + "-b"), new Id(team.value() + "-c"));
+        for (Id t : mine) {
+            for (int i = 0; i < 3; i++) {
+                Memory m = memory("k" + i, Scope.TEAM, null, "memory " + i, i, 0.5);
+                store().insertAll(List.of(new Memory(m.id(), t, null, m.scope(), m.type(), m.content(), m.tags(),
+                        m.importance(), m.confidence(), null, m.createdAt(), null, 0, null, m.evidence(), 1,
+                        MemoryState.ACTIVE)));
+            }
+        }
+        List<String> walked = new ArrayList<>();
+        Id after = null;
+        for (List<Id> page; !(page = store().teams(after, 2)).isEmpty(); ) {
+            assertThat(page).hasSizeLessThanOrEqualTo(2);
+            page.forEach(t -> walked.add(t.value()));
+            after = page.get(page.size() - 1);
+        }
+        // other tests share the backend: their teams may be listed too, but in order and once each
+        assertThat(walked).isSorted().doesNotHaveDuplicates()
+                .containsSubsequence(mine.stream().map(Id::value).toList());
+        assertThat(store().teams(mine.get(0), 2)).extracting(Id::value).startsWith(mine.get(1).value());
+    }
+
+    @Test
+    void decayCursor_shouldKeepWhatWasSaved_untilCleared() {
+        store().saveDecayCursor("acme/m-0042");
+        assertThat(store().decayCursor()).contains("acme/m-0042");
+        store().saveDecayCursor("beta");
+        assertThat(store().decayCursor()).contains("beta");
+        store().saveDecayCursor(null);
+        assertThat(store().decayCursor()).isEmpty();
+    }
+
     private List<IndexWork> pendingOfThisTeam() {
         return store().pendingIndex(10_000).stream().filter(w -> w.team().equals(team)).toList();
     }

@@ -58,10 +58,13 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     static final String RECENCY_INDEX = "by_recency";
     static final String PENDING_INDEX = "pending_index";
     private static final String MEMORY_PREFIX = "M#";
+    private static final String TEAMS_PARTITION = "#teams";
+    private static final String JOBS_PARTITION = "#jobs";
     private static final String PENDING_ALL = "all";
 
     private final DynamoDbClient dynamo;
     private final String table;
+    private final java.util.Set<String> registered = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public DynamoDbMemoryStore(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;
@@ -132,6 +135,7 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     @Override
     public void insertAll(List<Memory> memories) {
         guardedRun(() -> {
+            registerTeams(memories);
             List<Memory> written = new ArrayList<>();
             try {
                 for (Memory m : memories) {
@@ -145,6 +149,62 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             } catch (RuntimeException e) {
                 undo(written);
                 throw e;
+            }
+        });
+    }
+
+    /**
+     * The team registry the scheduled decay run walks ({@link #teams}): one item per team under a partition no team
+     * key can take ({@code #teams}; team partitions are {@code T#…}). Written before the memories, so a stored memory
+     * always has its team listed; remembered per instance, so it costs one write per team per container, not per
+     * memory. Listing teams by scanning the table instead would read every item of every team.
+     */
+    private void registerTeams(List<Memory> memories) {
+        for (Memory m : memories) {
+            if (registered.add(m.team().value())) {
+                try {
+                    dynamo.putItem(b -> b.tableName(table).item(Map.of(PK, str(TEAMS_PARTITION),
+                            SK, str(m.team().value()))));
+                } catch (RuntimeException e) {
+                    registered.remove(m.team().value());
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Override
+    public List<Id> teams(Id after, int limit) {
+        return guarded(() -> {
+            Map<String, AttributeValue> values = new HashMap<>();
+            values.put(":pk", str(TEAMS_PARTITION));
+            values.put(":after", str(after == null ? "" : after.value()));
+            var r = dynamo.query(b -> b.tableName(table).consistentRead(true)
+                    .keyConditionExpression("pk = :pk AND sk > :after").expressionAttributeValues(values)
+                    .limit(limit));
+            return r.items().stream().map(i -> new Id(i.get(SK).s())).toList();
+        });
+    }
+
+    @Override
+    public Optional<String> decayCursor() {
+        return guarded(() -> {
+            var r = dynamo.getItem(b -> b.tableName(table).consistentRead(true).key(Map.of(PK, str(JOBS_PARTITION),
+                    SK, str("decay"))));
+            return r.hasItem() && r.item().containsKey("cursor") ? Optional.of(r.item().get("cursor").s())
+                    : Optional.empty();
+        });
+    }
+
+    @Override
+    public void saveDecayCursor(String cursor) {
+        guardedRun(() -> {
+            Map<String, AttributeValue> key = Map.of(PK, str(JOBS_PARTITION), SK, str("decay"));
+            if (cursor == null) {
+                dynamo.deleteItem(b -> b.tableName(table).key(key));
+            } else {
+                dynamo.putItem(b -> b.tableName(table).item(Map.of(PK, key.get(PK), SK, key.get(SK),
+                        "cursor", str(cursor))));
             }
         });
     }
@@ -291,9 +351,10 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                     values.put(":lo", str(sortKey(after) + ","));
                     values.put(":hi", str("M$"));
                 }
+                // limit: a page of the walk reads about a page of items, not DynamoDB's default 1 MB
                 var r = dynamo.query(b -> b.tableName(table).consistentRead(true).keyConditionExpression(condition)
                         .filterExpression("deleted = :false").expressionAttributeValues(values)
-                        .exclusiveStartKey(from));
+                        .exclusiveStartKey(from).limit(limit));
                 for (Map<String, AttributeValue> item : r.items()) {
                     if (out.size() < limit) {
                         out.add(fromItem(item));
@@ -446,21 +507,24 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     @Override
     public void markIndexed(Id team, Id id, long version) {
         guardedRun(() -> {
+            // a live record is the common case (every write is indexed; deletes are rare): try marking it first, so it
+            // costs one conditional write, and only then purge a tombstone — a failed condition is billed too
+            try {
+                dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
+                        .updateExpression("SET indexed_version = :v REMOVE pending")
+                        .conditionExpression("attribute_exists(pk) AND deleted = :false AND version = :v "
+                                + "AND indexed_version < :v")
+                        .expressionAttributeValues(Map.of(":v", num(version), ":false", bool(false))));
+                return;
+            } catch (ConditionalCheckFailedException e) {
+                // a tombstone, a newer version (it stays pending) or already marked
+            }
             try {
                 dynamo.deleteItem(b -> b.tableName(table).key(keyOf(team, id))
                         .conditionExpression("deleted = :true AND version <= :v")
                         .expressionAttributeValues(Map.of(":true", bool(true), ":v", num(version))));
-                return;
             } catch (ConditionalCheckFailedException e) {
-                // not a tombstone at or below this version: mark instead
-            }
-            try {
-                dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
-                        .updateExpression("SET indexed_version = :v REMOVE pending")
-                        .conditionExpression("attribute_exists(pk) AND version = :v AND indexed_version < :v")
-                        .expressionAttributeValues(Map.of(":v", num(version))));
-            } catch (ConditionalCheckFailedException e) {
-                // a newer version arrived (it stays pending) or this one was marked already
+                // not a tombstone at or below this version: nothing to purge
             }
         });
     }

@@ -2,12 +2,8 @@ package dev.cairn.decay;
 
 import dev.cairn.http.CallerPrincipal;
 import dev.cairn.model.decay.DecayJob;
-import dev.cairn.model.decay.DecayPolicy;
 import dev.cairn.model.decay.Restore;
 import dev.cairn.model.id.Id;
-import dev.cairn.model.index.Indexer;
-import dev.cairn.model.port.ColdStore;
-import dev.cairn.model.port.MemoryStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -17,9 +13,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
-import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * The cold tier's routes: {@code POST /v1/teams/{team}/decay:run[?resume_after=id]} runs the decay job over one team
@@ -36,11 +30,9 @@ public class DecayResource {
     private final DecayConfig config;
     private final MeterRegistry metrics;
 
-    public DecayResource(MemoryStore store, ColdStore cold, Indexer indexer, DecayConfig config,
-                         MeterRegistry metrics) {
-        this.job = new DecayJob(store, cold, indexer, new DecayPolicy(config.factor(), config.archiveBelow(),
-                config.expireAfter()), Clock.systemUTC(), config.pageSize());
-        this.restore = new Restore(store, cold, indexer);
+    public DecayResource(DecayJob job, Restore restore, DecayConfig config, MeterRegistry metrics) {
+        this.job = job;
+        this.restore = restore;
         this.config = config;
         this.metrics = metrics;
     }
@@ -57,15 +49,7 @@ public class DecayResource {
         Id after = resumeAfter == null ? null : Id.of("resume_after", resumeAfter);
         long deadline = System.nanoTime() + config.maxRun().toNanos();
         DecayJob.Progress p = job.run(teamId, after, () -> System.nanoTime() > deadline);
-        for (String what : List.of("scanned", "decayed", "archived", "deleted")) {
-            long n = switch (what) {
-                case "scanned" -> p.scanned();
-                case "decayed" -> p.decayed();
-                case "archived" -> p.archived();
-                default -> p.deleted();
-            };
-            metrics.counter("cairn.decay." + what).increment(n);
-        }
+        DecayWiring.count(metrics, p.scanned(), p.decayed(), p.archived(), p.deleted());
         return new Run(team, p.resumeAfter() == null ? null : p.resumeAfter().value(), p.scanned(), p.decayed(),
                 p.archived(), p.deleted());
     }

@@ -70,6 +70,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                         + "WHERE indexed_version < version");
                 s.execute("CREATE INDEX IF NOT EXISTS memories_recency ON memories(team, created_at, id)");
                 s.execute("CREATE INDEX IF NOT EXISTS memories_importance ON memories(team, importance, id)");
+                s.execute("CREATE TABLE IF NOT EXISTS job_cursors (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
             }
             reader = open(file, "FULL");
             stats = open(file, "NORMAL");
@@ -198,6 +199,53 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             } catch (SQLException e) {
                 throw new StoreFailure("scan failed", e);
             }
+        }
+    }
+
+    @Override
+    public List<Id> teams(Id after, int limit) {
+        synchronized (readLock) {
+            // the primary key (team, id) serves DISTINCT team in order without touching the rows
+            try (PreparedStatement ps = reader.prepareStatement("SELECT DISTINCT team FROM memories WHERE team > ? "
+                    + "ORDER BY team LIMIT ?")) {
+                ps.setString(1, after == null ? "" : after.value());
+                ps.setInt(2, limit);
+                List<Id> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Id(rs.getString(1)));
+                    }
+                }
+                return out;
+            } catch (SQLException e) {
+                throw new StoreFailure("listing teams failed", e);
+            }
+        }
+    }
+
+    @Override
+    public Optional<String> decayCursor() {
+        synchronized (readLock) {
+            try (PreparedStatement ps = reader.prepareStatement("SELECT value FROM job_cursors WHERE name = 'decay'");
+                 ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            } catch (SQLException e) {
+                throw new StoreFailure("reading the decay cursor failed", e);
+            }
+        }
+    }
+
+    @Override
+    public synchronized void saveDecayCursor(String cursor) {
+        try (PreparedStatement ps = db.prepareStatement(cursor == null ? "DELETE FROM job_cursors WHERE name = 'decay'"
+                : "INSERT INTO job_cursors (name, value) VALUES ('decay', ?) "
+                + "ON CONFLICT(name) DO UPDATE SET value = excluded.value")) {
+            if (cursor != null) {
+                ps.setString(1, cursor);
+            }
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreFailure("saving the decay cursor failed", e);
         }
     }
 

@@ -11,7 +11,12 @@ import dev.cairn.model.port.VectorIndex;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -40,8 +45,19 @@ public final class DecayJob {
     private final DecayPolicy policy;
     private final Clock clock;
     private final int pageSize;
+    private final Executor executor;
 
     public DecayJob(MemoryStore store, ColdStore cold, Indexer indexer, DecayPolicy policy, Clock clock, int pageSize) {
+        this(store, cold, indexer, policy, clock, pageSize, Runnable::run);
+    }
+
+    /**
+     * @param executor runs the decisions of a page's memories (each a few store round trips) side by side; the
+     *                 caller's thread when absent
+     */
+    public DecayJob(MemoryStore store, ColdStore cold, Indexer indexer, DecayPolicy policy, Clock clock, int pageSize,
+                    Executor executor) {
+        this.executor = executor;
         this.store = store;
         this.cold = cold;
         this.indexer = indexer;
@@ -63,24 +79,27 @@ public final class DecayJob {
             if (page.isEmpty()) {
                 return total.plus(new Progress(team, null, 0, 0, 0, 0));
             }
-            long decayed = 0;
-            long archived = 0;
-            long deleted = 0;
+            // each memory's decision and writes are independent: run them side by side (round trips dominate)
+            List<CompletableFuture<Decision>> decisions = new ArrayList<>(page.size());
             for (Memory m : page) {
-                if (m.state() == MemoryState.ACTIVE && policy.effectiveImportance(m, now) < m.importance()) {
-                    decayed++;
+                decisions.add(CompletableFuture.supplyAsync(() -> decide(m, now), executor));
+            }
+            long decayed = 0;
+            List<Memory> archived = new ArrayList<>();
+            List<VectorIndex.Key> deleted = new ArrayList<>();
+            for (CompletableFuture<Decision> f : decisions) {
+                Decision d = join(f);
+                decayed += d.decayed() ? 1 : 0;
+                if (d.archivedStub() != null) {
+                    archived.add(d.archivedStub());
                 }
-                Instant archivedAt = m.state() == MemoryState.ARCHIVED ? cold.storedAt(team, m.id()).orElse(null)
-                        : null;
-                switch (policy.verdict(m, now, archivedAt)) {
-                    case ARCHIVE -> archived += archive(m) ? 1 : 0;
-                    case DELETE -> deleted += delete(m) ? 1 : 0;
-                    default -> {
-                    }
+                if (d.deletedKey() != null) {
+                    deleted.add(d.deletedKey());
                 }
             }
+            unindex(archived, deleted);
             after = page.get(page.size() - 1).id();
-            total = total.plus(new Progress(team, after, page.size(), decayed, archived, deleted));
+            total = total.plus(new Progress(team, after, page.size(), decayed, archived.size(), deleted.size()));
             if (page.size() < pageSize) {
                 return new Progress(team, null, total.scanned(), total.decayed(), total.archived(), total.deleted());
             }
@@ -90,8 +109,34 @@ public final class DecayJob {
         }
     }
 
+    /** What happened to one memory of a page. */
+    private record Decision(boolean decayed, Memory archivedStub, VectorIndex.Key deletedKey) {
+    }
+
+    private Decision decide(Memory m, Instant now) {
+        boolean decayed = m.state() == MemoryState.ACTIVE && policy.effectiveImportance(m, now) < m.importance();
+        // when it was archived is asked of the cold store (a HEAD in S3) only if it could already have expired
+        Instant archivedAt = policy.mayExpire(m, now) ? cold.storedAt(m.team(), m.id()).orElse(null) : null;
+        return switch (policy.verdict(m, now, archivedAt)) {
+            case ARCHIVE -> new Decision(decayed, archive(m).orElse(null), null);
+            case DELETE -> new Decision(decayed, null, delete(m).orElse(null));
+            default -> new Decision(decayed, null, null);
+        };
+    }
+
+    private static Decision join(CompletableFuture<Decision> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r; // the store's own error (StoreUnavailable → 503), not a wrapper
+            }
+            throw e;
+        }
+    }
+
     /** Cold copy first: if the hot write then fails, the memory is still whole in the hot store. */
-    private boolean archive(Memory m) {
+    private Optional<Memory> archive(Memory m) {
         cold.put(m);
         Memory stub = new Memory(m.id(), m.team(), m.user(), m.scope(), m.type(), "", m.tags(), m.importance(),
                 m.confidence(), m.occurredAt(), m.createdAt(), m.lastAccessedAt(), m.accessCount(),
@@ -100,28 +145,36 @@ public final class DecayJob {
         try {
             store.replace(stub);
         } catch (VersionConflict e) {
-            return false; // changed since the page was read: next run decides again
+            return Optional.empty(); // changed since the page was read: next run decides again
         }
-        try {
-            indexer.index(List.of(stub)); // an archived memory leaves the index
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "index removal of archived memory " + m.id() + " deferred: " + e);
-        }
-        return true;
+        return Optional.of(stub);
     }
 
-    private boolean delete(Memory m) {
+    private Optional<VectorIndex.Key> delete(Memory m) {
         try {
             store.delete(m.team(), m.id(), m.version());
         } catch (VersionConflict e) {
-            return false;
+            return Optional.empty();
         }
         cold.delete(m.team(), m.id());
+        return Optional.of(new VectorIndex.Key(m.team(), m.id(), m.version() + 1));
+    }
+
+    /**
+     * A page's archived and deleted memories leave the index in one request each (not one per memory). If the index
+     * is unreachable the store still says what is missing — archived stubs stay pending, tombstones stay unpurged — so
+     * the background indexer finishes the job later.
+     */
+    private void unindex(List<Memory> archived, List<VectorIndex.Key> deleted) {
         try {
-            indexer.remove(List.of(new VectorIndex.Key(m.team(), m.id(), m.version() + 1)));
+            indexer.index(archived);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "index removal of expired memory " + m.id() + " deferred: " + e);
+            LOG.log(Level.WARNING, "index removal of " + archived.size() + " archived memories deferred: " + e);
         }
-        return true;
+        try {
+            indexer.remove(deleted);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "index removal of " + deleted.size() + " expired memories deferred: " + e);
+        }
     }
 }

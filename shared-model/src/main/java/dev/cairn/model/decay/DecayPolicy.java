@@ -42,6 +42,14 @@ public record DecayPolicy(double decay, double archiveBelow, Duration expireAfte
         return m.importance() * Math.pow(decay, days / Math.max(m.accessCount(), 1));
     }
 
+    /**
+     * Whether an archived memory could be due for deletion at all: it was archived after its last use, so if even its
+     * last use is within {@code expireAfter}, its archival is too — no need to ask when it was archived.
+     */
+    public boolean mayExpire(Memory m, Instant now) {
+        return m.state() == MemoryState.ARCHIVED && Duration.between(lastUse(m), now).compareTo(expireAfter) > 0;
+    }
+
     /** {@code archivedAt}: when an archived memory went cold (ignored for active ones). */
     public Verdict verdict(Memory m, Instant now, Instant archivedAt) {
         if (m.state() == MemoryState.ARCHIVED) {

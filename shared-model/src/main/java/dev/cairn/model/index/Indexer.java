@@ -51,7 +51,7 @@ public final class Indexer {
 
     /** Indexes memories (active ones upserted, archived ones removed), then marks them indexed in the store. */
     public void index(List<Memory> memories) {
-        index(memories, null);
+        indexWith(memories, null);
     }
 
     /**
@@ -59,34 +59,39 @@ public final class Indexer {
      * (consolidation compares a fact's vector before writing it): the vector is not computed twice.
      */
     public void index(Memory memory, float[] documentVector) {
-        index(List.of(memory), documentVector);
+        indexWith(List.of(memory), List.of(documentVector));
     }
 
-    private void index(List<Memory> memories, float[] knownVector) {
+    private void indexWith(List<Memory> memories, List<float[]> knownVectors) {
         if (memories.isEmpty()) {
             return;
         }
         List<String> claimed = memories.stream().map(m -> m.team().value() + "/" + m.id().value()).toList();
         inFlight.addAll(claimed);
         try {
-            indexClaimed(memories, knownVector);
+            indexClaimed(memories, knownVectors);
         } finally {
             claimed.forEach(inFlight::remove);
         }
     }
 
-    private void indexClaimed(List<Memory> memories, float[] knownVector) {
+    private void indexClaimed(List<Memory> memories, List<float[]> knownVectors) {
         List<Memory> active = new ArrayList<>();
+        List<float[]> activeVectors = new ArrayList<>();
         List<VectorIndex.Key> removed = new ArrayList<>();
-        for (Memory m : memories) {
+        for (int i = 0; i < memories.size(); i++) {
+            Memory m = memories.get(i);
             if (m.state() == MemoryState.ACTIVE) {
                 active.add(m);
+                if (knownVectors != null) {
+                    activeVectors.add(knownVectors.get(i));
+                }
             } else {
                 removed.add(new VectorIndex.Key(m.team(), m.id(), m.version()));
             }
         }
         if (!active.isEmpty()) {
-            List<float[]> vectors = knownVector != null && active.size() == 1 ? List.of(knownVector)
+            List<float[]> vectors = knownVectors != null ? activeVectors
                     : embedder.embedDocuments(active.stream().map(Memory::content).toList());
             List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
             for (int i = 0; i < active.size(); i++) {

@@ -47,6 +47,18 @@ public interface MemoryStore {
      */
     List<Memory> scan(Id team, Id after, int limit);
 
+    /**
+     * Teams that hold memories (or did: a team whose memories were all deleted may stay listed), in id order after
+     * {@code after} (null: from the start), at most {@code limit}: what the scheduled decay run walks.
+     */
+    List<Id> teams(Id after, int limit);
+
+    /** Where the scheduled decay run stopped (opaque to the store), or empty when no pass is under way. */
+    Optional<String> decayCursor();
+
+    /** Records where the scheduled decay run stopped; null clears it (a pass finished). */
+    void saveDecayCursor(String cursor);
+
     /** Adds one access to each memory; does not change versions (reads must not break optimistic locking). */
     void recordAccess(Id team, Collection<Id> ids, Instant at);
 

@@ -60,4 +60,18 @@ class DecayPolicyProperties {
         assertThat(policy.verdict(memory(0.5, 0, 0, MemoryState.ARCHIVED), now, archived))
                 .isEqualTo(days > 465 ? DecayPolicy.Verdict.DELETE : DecayPolicy.Verdict.KEEP);
     }
+
+    @Property(tries = 500)
+    void anArchivedMemoryThatCannotExpireYet_shouldBeKept_whenEverItWasArchivedAfterItsLastUse(
+            @ForAll @IntRange(min = 0, max = 1000) int lastUseDay, @ForAll @IntRange(min = 0, max = 1000) int archivedAfter,
+            @ForAll @IntRange(min = 0, max = 2000) int nowDay) {
+        Memory m = memory(0.5, lastUseDay, 1, MemoryState.ARCHIVED);
+        Instant lastUse = CREATED.plus(Duration.ofDays(lastUseDay));
+        Instant archivedAt = lastUse.plus(Duration.ofDays(archivedAfter));
+        Instant now = CREATED.plus(Duration.ofDays(Math.max(nowDay, lastUseDay + archivedAfter)));
+        // the job skips asking the cold store when mayExpire is false: that must never hide a due deletion
+        if (!policy.mayExpire(m, now)) {
+            assertThat(policy.verdict(m, now, archivedAt)).isEqualTo(DecayPolicy.Verdict.KEEP);
+        }
+    }
 }

@@ -1,0 +1,161 @@
+package dev.cairn.it;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.aws.DynamoDbMemoryStore;
+import dev.cairn.aws.OpenSearchVectorIndex;
+import dev.cairn.aws.S3ColdStore;
+import dev.cairn.local.bench.Synthetic;
+import dev.cairn.model.decay.DecayJob;
+import dev.cairn.model.decay.DecayPolicy;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.Embedder;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * The decay benchmark (not a test: run it on purpose, see the README's bench section). In one run, on dynalite (with
+ * S3Mock for cold copies and an OpenSearch node for index removals): a plain paginated DynamoDB {@code Scan} of the
+ * table — the floor for reading every memory — then the decay job over the same memories twice: the first run
+ * archives the faded ones (cold copy, stub, index removal), the second finds nothing to do (every memory read and
+ * judged). Throughput in memories per second and each run's ratio to the scan. Size with
+ * {@code -Dcairn.bench.memories} (default 100,000).
+ */
+@ExtendWith({Dynalite.class, S3Mock.class, OpenSearchNode.class})
+class DecayBench {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TABLE = "cairn-decay-bench";
+
+    @Test
+    void decayJob_versus_plainScan() throws Exception {
+        int n = Integer.getInteger("cairn.bench.memories", 100_000);
+        DynamoDbMemoryStore store = new DynamoDbMemoryStore(Dynalite.client(), TABLE);
+        store.createTableIfMissing();
+        S3Mock.client().createBucket(b -> b.bucket(TABLE));
+        S3ColdStore cold = new S3ColdStore(S3Mock.client(), TABLE);
+        OpenSearchVectorIndex index = OpenSearchVectorIndex.plainHttp(URI.create(OpenSearchNode.url()),
+                new OpenSearchVectorIndex.Settings(TABLE, "lucene", OpenSearchVectorIndex.DocumentIds.CUSTOM, "false",
+                        1, 0, 200));
+        // archiving never embeds (stubs leave the index), so the job's indexer needs no model
+        Indexer indexer = new Indexer(store, index, new NoEmbeddings());
+
+        Id team = new Id("bench");
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        List<String> texts = Synthetic.memories(Math.min(n, 20_000), 42);
+        Random rnd = new Random(7);
+        List<Memory> all = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Instant created = now.minus(Duration.ofHours(rnd.nextInt(600 * 24)));
+            int accesses = rnd.nextInt(4) == 0 ? rnd.nextInt(30) : 0;
+            Instant lastAccess = accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
+            all.add(new Memory(new Id(String.format("m%07d", i)), team, null, Scope.TEAM, MemoryType.FACT,
+                    texts.get(i % texts.size()), List.of(), 0.05 + rnd.nextInt(90) / 100.0, 0.9, null, created,
+                    lastAccess, accesses, null, List.of(), 1, MemoryState.ACTIVE));
+        }
+        long t0 = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<?>> loads = new ArrayList<>();
+        for (int i = 0; i < n; i += 25) {
+            List<Memory> chunk = all.subList(i, Math.min(i + 25, n));
+            loads.add(pool.submit(() -> store.insertAll(chunk)));
+        }
+        for (Future<?> f : loads) {
+            f.get();
+        }
+        pool.shutdown();
+        log("loaded %,d memories in %.1f s", n, (System.nanoTime() - t0) / 1e9);
+
+        // the floor: read every item of the table once, as a paginated Scan does
+        long scanStart = System.nanoTime();
+        long items = 0;
+        Map<String, AttributeValue> startKey = null;
+        do {
+            Map<String, AttributeValue> from = startKey;
+            ScanResponse r = Dynalite.client().scan(b -> b.tableName(TABLE).exclusiveStartKey(from)
+                    .consistentRead(true));
+            items += r.count();
+            startKey = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (startKey != null);
+        double scanSeconds = (System.nanoTime() - scanStart) / 1e9;
+        log("plain scan: %,d items in %.1f s", items, scanSeconds);
+
+        // as the decay function is wired: 8 memories of a page decided side by side
+        ExecutorService decayPool = Executors.newFixedThreadPool(8);
+        DecayJob job = new DecayJob(store, cold, indexer, DecayPolicy.defaults(), Clock.fixed(now, ZoneOffset.UTC),
+                200, decayPool);
+        long firstStart = System.nanoTime();
+        DecayJob.Progress first = job.run(team, null, () -> false);
+        double firstSeconds = (System.nanoTime() - firstStart) / 1e9;
+        log("decay run 1: scanned %,d, archived %,d in %.1f s", first.scanned(), first.archived(), firstSeconds);
+        long secondStart = System.nanoTime();
+        DecayJob.Progress second = job.run(team, null, () -> false);
+        double secondSeconds = (System.nanoTime() - secondStart) / 1e9;
+        log("decay run 2: scanned %,d, archived %,d in %.1f s", second.scanned(), second.archived(), secondSeconds);
+
+        decayPool.shutdown();
+        double scanRate = items / scanSeconds;
+        ObjectNode report = JSON.createObjectNode().put("memories", n).put("table_items", items);
+        report.putObject("plain_scan").put("seconds", scanSeconds).put("items_per_s", scanRate);
+        report.putObject("decay_first_run").put("seconds", firstSeconds).put("archived", first.archived())
+                .put("memories_per_s", first.scanned() / firstSeconds)
+                .put("ratio_to_scan", first.scanned() / firstSeconds / scanRate);
+        report.putObject("decay_second_run").put("seconds", secondSeconds).put("archived", second.archived())
+                .put("memories_per_s", second.scanned() / secondSeconds)
+                .put("ratio_to_scan", second.scanned() / secondSeconds / scanRate);
+        Path out = Path.of("target", "decay-bench.json");
+        Files.writeString(out, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+        System.out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+        log("report written to %s", out.toAbsolutePath());
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.println("[decay-bench] " + String.format(Locale.ROOT, format, args));
+    }
+
+    /** The job only removes archived memories from the index; asked to embed, it would be a bug in the bench. */
+    private static final class NoEmbeddings implements Embedder {
+        @Override
+        public String modelId() {
+            return "none";
+        }
+
+        @Override
+        public int dimensions() {
+            return 384;
+        }
+
+        @Override
+        public List<float[]> embedDocuments(List<String> texts) {
+            throw new IllegalStateException("the decay job must not embed");
+        }
+
+        @Override
+        public float[] embedQuery(String query) {
+            throw new IllegalStateException("the decay job must not embed");
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package dev.cairn.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.local.bench.Synthetic;
+import dev.cairn.model.decay.DecayJob;
+import dev.cairn.model.decay.DecayPolicy;
+import dev.cairn.model.decay.Restore;
+import dev.cairn.model.decay.ScheduledDecay;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.identity.Caller;
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.ColdStore;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The decay job on a real backend (SQLite + files + Lucene; dynalite + S3Mock + OpenSearch): 10,000 memories of varied
+ * ages, importances and access counts in one team. The expected verdict of each memory comes from {@link DecayPolicy}
+ * (whose formula has its own property tests); what this proves is that the job, paging through a real store, applies
+ * it to exactly those memories and carries each decision through all three stores.
+ */
+abstract class DecayContract {
+
+    private static final int N = 10_000;
+    private static final Caller READER = new Caller(new Id("reader"), Set.of());
+    /** As the decay function runs it: a page's memories decided side by side. */
+    private static final ExecutorService DECAY_POOL = Executors.newFixedThreadPool(8, r -> {
+        Thread t = new Thread(r, "decay-contract");
+        t.setDaemon(true);
+        return t;
+    });
+    private static List<float[]> vectors;
+    private static OnnxEmbedder embedder;
+
+    /** The three stores the job works on, from one backend. */
+    protected record Stores(MemoryStore store, ColdStore cold, VectorIndex index) {
+    }
+
+    protected abstract Stores stores();
+
+    private MemoryStore store() {
+        return stores().store();
+    }
+
+    private ColdStore cold() {
+        return stores().cold();
+    }
+
+    private VectorIndex index() {
+        return stores().index();
+    }
+
+    /** Makes the index's latest writes visible to search (OpenSearch refreshes on a timer). */
+    protected void refresh() {
+    }
+
+    private static synchronized OnnxEmbedder embedder() {
+        if (embedder == null) {
+            embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
+        }
+        return embedder;
+    }
+
+    /** The same texts and vectors for every backend in this JVM: embedding 10,000 texts once is enough. */
+    private static synchronized List<float[]> vectors(List<String> texts) {
+        if (vectors == null) {
+            vectors = new ArrayList<>();
+            for (int i = 0; i < texts.size(); i += 500) {
+                vectors.addAll(embedder().embedDocuments(texts.subList(i, Math.min(i + 500, texts.size()))));
+            }
+        }
+        return vectors;
+    }
+
+    @Test
+    void tenThousandMemories_shouldArchiveExactlyTheFadedOnes_onceAndForAll_restoreOne_andExpireWithEverything()
+            throws Exception {
+        Id team = new Id("d" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        long t0 = System.nanoTime();
+        List<String> texts = Synthetic.memories(N, 42);
+        List<float[]> vecs = vectors(texts);
+        Indexer indexer = new Indexer(store(), index(), embedder());
+        Random rnd = new Random(7);
+        List<Memory> seeded = new ArrayList<>();
+        for (int i = 0; i < N; i++) {
+            Instant created = now.minus(Duration.ofHours(rnd.nextInt(600 * 24)));
+            int accesses = rnd.nextInt(4) == 0 ? rnd.nextInt(30) : 0;
+            Instant lastAccess = accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
+            double importance = 0.05 + rnd.nextInt(90) / 100.0;
+            seeded.add(new Memory(new Id(String.format("m%05d", i)), team, null, Scope.TEAM, MemoryType.FACT,
+                    texts.get(i), List.of(), importance, 0.9, null, created, lastAccess, accesses, null, List.of(), 1,
+                    MemoryState.ACTIVE));
+        }
+        // seeding: records in parallel (dynalite answers one call at a time, but calls overlap their round trips),
+        // vectors straight into the index in bulk; the records stay "pending" for the indexer, which the job's
+        // archiving does not mind (an archived stub's index removal marks it indexed)
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<?>> loads = new ArrayList<>();
+        for (int i = 0; i < N; i += 100) {
+            List<Memory> chunk = seeded.subList(i, Math.min(i + 100, N));
+            loads.add(pool.submit(() -> store().insertAll(chunk)));
+        }
+        for (int i = 0; i < N; i += 500) {
+            List<VectorIndex.Entry> entries = new ArrayList<>();
+            for (int j = i; j < Math.min(i + 500, N); j++) {
+                Memory m = seeded.get(j);
+                entries.add(new VectorIndex.Entry(new VectorIndex.Key(team, m.id(), m.version()), m.scope(), m.user(),
+                        m.type(), m.tags(), m.content(), m.occurredAt(), vecs.get(j), embedder().modelId()));
+            }
+            index().upsert(entries);
+        }
+        for (Future<?> f : loads) {
+            f.get();
+        }
+        pool.shutdown();
+
+        phase("seeded 10,000 memories", t0);
+        DecayPolicy policy = DecayPolicy.defaults();
+        Set<Id> expected = seeded.stream().filter(m -> policy.verdict(m, now, null) == DecayPolicy.Verdict.ARCHIVE)
+                .map(Memory::id).collect(Collectors.toSet());
+        assertThat(expected.size()).as("a varied set: some fade, most stay").isBetween(N / 10, N * 9 / 10);
+
+        DecayJob job = new DecayJob(store(), cold(), indexer, policy, Clock.fixed(now, ZoneOffset.UTC), 200,
+                DECAY_POOL);
+        long t1 = System.nanoTime();
+        DecayJob.Progress first = job.run(team, null, () -> false);
+        phase("first run, " + first.archived() + " archived", t1);
+        assertThat(first.scanned()).isEqualTo(N);
+        assertThat(first.archived()).isEqualTo(expected.size());
+        Map<Id, Memory> after = byId(team);
+        for (Memory m : seeded) {
+            Memory now1 = after.get(m.id());
+            if (expected.contains(m.id())) {
+                assertThat(now1.state()).as(m.id().value()).isEqualTo(MemoryState.ARCHIVED);
+                assertThat(now1.content()).isEmpty();
+            } else {
+                assertThat(now1.state()).as(m.id().value()).isEqualTo(MemoryState.ACTIVE);
+                assertThat(now1.version()).isEqualTo(1);
+            }
+        }
+        List<Id> sample = expected.stream().sorted().limit(40).toList();
+        for (Id id : sample) {
+            Memory original = seeded.get(Integer.parseInt(id.value().substring(1)));
+            assertThat(cold().get(team, id).orElseThrow().content()).isEqualTo(original.content());
+        }
+
+        // the second run on the same day: nothing to do, nothing written
+        long t2 = System.nanoTime();
+        DecayJob.Progress second = job.run(team, null, () -> false);
+        phase("second run", t2);
+        assertThat(second.archived()).isZero();
+        assertThat(second.deleted()).isZero();
+        assertThat(byId(team)).isEqualTo(after);
+
+        // archived memories are not recalled; kept ones are (so the check itself can fail)
+        refresh();
+        List<Id> kept = seeded.stream().map(Memory::id).filter(id -> !expected.contains(id)).limit(20).toList();
+        for (Id id : sample.subList(0, 20)) {
+            assertThat(recalled(team, id, seeded)).as("archived %s recalled", id.value()).isFalse();
+        }
+        for (Id id : kept) {
+            assertThat(recalled(team, id, seeded)).as("kept %s recalled", id.value()).isTrue();
+        }
+
+        // restore brings one back into recall
+        Id back = sample.get(0);
+        Memory restored = new Restore(store(), cold(), indexer).restore(new Caller(new Id("alice"), Set.of(team)),
+                team, back, now);
+        assertThat(restored.state()).isEqualTo(MemoryState.ACTIVE);
+        refresh();
+        assertThat(recalled(team, back, seeded)).isTrue();
+
+        // a day later with a one-hour expiry: every archived memory goes, hot record, vector and cold copy
+        DecayJob expiry = new DecayJob(store(), cold(), indexer, new DecayPolicy(policy.decay(),
+                policy.archiveBelow(), Duration.ofHours(1)), Clock.fixed(now.plus(Duration.ofDays(1)), ZoneOffset.UTC),
+                200, DECAY_POOL);
+        long t3 = System.nanoTime();
+        DecayJob.Progress third = expiry.run(team, null, () -> false);
+        phase("expiry run, " + third.deleted() + " deleted", t3);
+        assertThat(third.deleted()).isEqualTo(expected.size() - 1);
+        refresh();
+        for (Id id : sample.subList(1, sample.size())) {
+            assertThat(store().get(team, id)).as(id.value()).isEmpty();
+            assertThat(cold().get(team, id)).as(id.value()).isEmpty();
+            assertThat(cold().storedAt(team, id)).isEmpty();
+        }
+        for (Id id : sample.subList(1, 11)) {
+            assertThat(recalled(team, id, seeded)).isFalse();
+        }
+        assertThat(store().get(team, back).orElseThrow().state()).isEqualTo(MemoryState.ACTIVE);
+    }
+
+    @Test
+    void theSchedule_shouldCoverEveryTeamOnce_acrossInvocationsCutShort_thenStartAFreshPass() {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        String prefix = "s" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        Indexer indexer = new Indexer(store(), index(), embedder());
+        List<Id> teams = List.of(new Id(prefix + "-a"), new Id(prefix + "-b"), new Id(prefix + "-c"));
+        List<String> texts = Synthetic.memories(15, 3);
+        int k = 0;
+        for (Id team : teams) {
+            for (int i = 0; i < 5; i++) {
+                // all long unused: each one is archived by the pass
+                store().insertAll(List.of(new Memory(new Id("o" + i), team, null, Scope.TEAM, MemoryType.FACT,
+                        texts.get(k++), List.of(), 0.2, 0.9, null, now.minus(Duration.ofDays(500)), null, 0, null,
+                        List.of(), 1, MemoryState.ACTIVE)));
+            }
+        }
+        DecayJob job = new DecayJob(store(), cold(), indexer, DecayPolicy.defaults(), Clock.fixed(now,
+                ZoneOffset.UTC), 2);
+        ScheduledDecay schedule = new ScheduledDecay(store(), job, Clock.fixed(now, ZoneOffset.UTC),
+                Duration.ofDays(1));
+        // a pass under way that has just passed the team before ours: others on a shared backend are not ours
+        store().saveDecayCursor("P " + now.getEpochSecond() + " " + prefix);
+        Map<Id, Integer> archivedPerTeam = new HashMap<>();
+        int invocations = 0;
+        ScheduledDecay.Outcome o;
+        do {
+            o = schedule.run(() -> true); // time is up after every page: each invocation does one page
+            invocations++;
+            assertThat(invocations).as("the pass must end").isLessThan(200);
+        } while (!o.passEnded());
+        for (Id team : teams) {
+            List<Memory> all = store().scan(team, null, 100);
+            archivedPerTeam.put(team, (int) all.stream().filter(m -> m.state() == MemoryState.ARCHIVED).count());
+        }
+        assertThat(archivedPerTeam).containsEntry(teams.get(0), 5).containsEntry(teams.get(1), 5)
+                .containsEntry(teams.get(2), 5);
+        assertThat(invocations).isGreaterThanOrEqualTo(9); // 3 pages per team, one per invocation
+        assertThat(store().decayCursor()).contains("D " + now.getEpochSecond());
+
+        // within the pass interval the schedule has nothing to do and reads nothing
+        ScheduledDecay.Outcome idle = schedule.run(() -> false);
+        assertThat(idle.idle()).isTrue();
+        assertThat(idle.scanned()).isZero();
+
+        // a day later a new pass starts (again just before our teams) and finds nothing new to archive
+        Instant later = now.plus(Duration.ofDays(1)).plusSeconds(1);
+        ScheduledDecay nextDay = new ScheduledDecay(store(), new DecayJob(store(), cold(), indexer,
+                DecayPolicy.defaults(), Clock.fixed(later, ZoneOffset.UTC), 2), Clock.fixed(later, ZoneOffset.UTC),
+                Duration.ofDays(1));
+        store().saveDecayCursor("P " + later.getEpochSecond() + " " + prefix);
+        ScheduledDecay.Outcome fresh = nextDay.run(() -> false);
+        assertThat(fresh.passEnded()).isTrue();
+        assertThat(fresh.scanned()).isEqualTo(15);
+        assertThat(fresh.archived()).isZero();
+    }
+
+    private void phase(String what, long since) {
+        System.out.printf("[%s] %s in %.1f s%n", getClass().getSimpleName(), what, (System.nanoTime() - since) / 1e9);
+    }
+
+    private boolean recalled(Id team, Id id, List<Memory> seeded) {
+        String text = seeded.get(Integer.parseInt(id.value().substring(1))).content();
+        return index().search(new VectorIndex.Search(new VectorIndex.Filter(team, READER.user(), null, Set.of(),
+                Set.of()), embedder().embedQuery(text), embedder().modelId(), text, 10)).stream()
+                .anyMatch(c -> c.id().equals(id));
+    }
+
+    private Map<Id, Memory> byId(Id team) {
+        Map<Id, Memory> out = new HashMap<>();
+        Id after = null;
+        for (List<Memory> page; !(page = store().scan(team, after, 1000)).isEmpty(); ) {
+            page.forEach(m -> out.put(m.id(), m));
+            after = page.get(page.size() - 1).id();
+        }
+        return out;
+    }
+}
