@@ -278,6 +278,8 @@ public final class CairnStack extends Stack {
             env.put("CAIRN_AUTH_PUBLIC_KEY_LOCATION", issuer(settings) + "/.well-known/jwks.json");
         }
         env.put("CAIRN_DATA_DIR", "/tmp/cairn-data");
+        // a frozen instance cannot poll for lagging index entries: the stream indexer converges the index instead
+        env.put("CAIRN_INDEXER_POLL", "false");
         // C1 only: a Lambda's short life rarely pays back C2's compile time (AWS's advice for Java functions)
         env.put("JAVA_TOOL_OPTIONS", "-XX:+TieredCompilation -XX:TieredStopAtLevel=1");
         return env;

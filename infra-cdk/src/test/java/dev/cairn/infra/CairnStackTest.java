@@ -193,6 +193,7 @@ class CairnStackTest {
                         "CAIRN_AWS_DYNAMODB_TABLE", Map.of("Ref", logicalId("AWS::DynamoDB::Table")),
                         "CAIRN_AWS_OPENSEARCH_SIGNING", "aoss",
                         "CAIRN_AWS_OPENSEARCH_DOCUMENT_IDS", "generated",
+                        "CAIRN_INDEXER_POLL", "false",
                         "CAIRN_AUTH_ISSUER", "https://auth.example.com",
                         "CAIRN_AUTH_PUBLIC_KEY_LOCATION", "https://auth.example.com/.well-known/jwks.json")))));
         template.hasResourceProperties("AWS::Lambda::Function", Map.of("FunctionName", "cairn-decay-job",
