@@ -40,6 +40,7 @@ import software.amazon.awscdk.services.events.Rule;
 import software.amazon.awscdk.services.events.RuleTargetInput;
 import software.amazon.awscdk.services.events.Schedule;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
+import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.EventSourceMapping;
 import software.amazon.awscdk.services.lambda.StartingPosition;
@@ -93,6 +94,7 @@ public final class CairnStack extends Stack {
     private final CfnCollection collection;
     private final HttpApi api;
     private final Map<String, QuarkusFunction> functions = new LinkedHashMap<>();
+    private final Trust trust;
 
     public CairnStack(Construct scope, String id, StackProps props, CairnSettings settings) {
         super(scope, id, props);
@@ -100,6 +102,7 @@ public final class CairnStack extends Stack {
         this.table = table();
         this.bucket = bucket();
         this.collection = collection(settings);
+        this.trust = trust(settings);
 
         Topic alarms = Topic.Builder.create(this, "Alarms").displayName("Cairn alarms").build();
         if (!settings.alarmEmail().isBlank()) {
@@ -271,11 +274,11 @@ public final class CairnStack extends Stack {
         if (claude) {
             env.put("CAIRN_AWS_BEDROCK_TEXT_MODEL", settings.textModel());
         }
-        env.put("CAIRN_AUTH_ISSUER", issuer(settings));
+        env.put("CAIRN_AUTH_ISSUER", trust.issuer());
         if (!settings.authPublicKey().isBlank()) {
             env.put("CAIRN_AUTH_PUBLIC_KEY", settings.authPublicKey());
         } else {
-            env.put("CAIRN_AUTH_PUBLIC_KEY_LOCATION", issuer(settings) + "/.well-known/jwks.json");
+            env.put("CAIRN_AUTH_PUBLIC_KEY_LOCATION", trust.issuer() + "/.well-known/jwks.json");
         }
         env.put("CAIRN_DATA_DIR", "/tmp/cairn-data");
         // a frozen instance cannot poll for lagging index entries: the stream indexer converges the index instead
@@ -285,22 +288,22 @@ public final class CairnStack extends Stack {
         return env;
     }
 
-    private UserPool userPool;
-    private UserPoolClient userPoolClient;
+    /** The trusted issuer and audiences: from context, or a user pool and app client this stack creates. */
+    private record Trust(String issuer, List<String> audience) {
+    }
 
-    private String issuer(CairnSettings settings) {
+    private Trust trust(CairnSettings settings) {
         if (!settings.cognito()) {
-            return settings.jwtIssuer();
+            return new Trust(settings.jwtIssuer(), settings.jwtAudience());
         }
-        if (userPool == null) {
-            userPool = UserPool.Builder.create(this, "Users").userPoolName("cairn-users")
-                    .selfSignUpEnabled(false).removalPolicy(RemovalPolicy.RETAIN).build();
-            userPoolClient = userPool.addClient("Agents", UserPoolClientOptions.builder()
-                    .userPoolClientName("cairn-agents").generateSecret(false).build());
-            CfnOutput.Builder.create(this, "UserPoolId").value(userPool.getUserPoolId()).build();
-            CfnOutput.Builder.create(this, "UserPoolClientId").value(userPoolClient.getUserPoolClientId()).build();
-        }
-        return "https://cognito-idp." + getRegion() + ".amazonaws.com/" + userPool.getUserPoolId();
+        UserPool pool = UserPool.Builder.create(this, "Users").userPoolName("cairn-users")
+                .selfSignUpEnabled(false).removalPolicy(RemovalPolicy.RETAIN).build();
+        UserPoolClient client = pool.addClient("Agents", UserPoolClientOptions.builder()
+                .userPoolClientName("cairn-agents").generateSecret(false).build());
+        CfnOutput.Builder.create(this, "UserPoolId").value(pool.getUserPoolId()).build();
+        CfnOutput.Builder.create(this, "UserPoolClientId").value(client.getUserPoolClientId()).build();
+        return new Trust("https://cognito-idp." + getRegion() + ".amazonaws.com/" + pool.getUserPoolId(),
+                List.of(client.getUserPoolClientId()));
     }
 
     private QuarkusFunction function(CairnSettings settings, String name, String handler, Map<String, String> env,
@@ -355,8 +358,8 @@ public final class CairnStack extends Stack {
         functions.get("decay-job").allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"),
                 List.of(cold));
         // listing a team's cold copies: ListBucket is a bucket action, narrowed to the cold prefix by condition
-        functions.get("decay-job").role().addToPolicy(software.amazon.awscdk.services.iam.PolicyStatement.Builder
-                .create().actions(List.of("s3:ListBucket")).resources(List.of(bucket.getBucketArn()))
+        functions.get("decay-job").role().addToPolicy(PolicyStatement.Builder.create()
+                .actions(List.of("s3:ListBucket")).resources(List.of(bucket.getBucketArn()))
                 .conditions(Map.of("StringLike", Map.of("s3:prefix", List.of(COLD_PREFIX + "*")))).build());
         // the indexer reads the changed item and clears its pending mark
         functions.get("stream-indexer").allow(List.of("dynamodb:GetItem", "dynamodb:Query",
@@ -422,11 +425,8 @@ public final class CairnStack extends Stack {
 
     /** Every route of {@link Routes} behind the JWT authorizer, on a throttled default stage. */
     private HttpApi api(CairnSettings settings) {
-        String issuer = issuer(settings);
-        List<String> audience = settings.cognito() ? List.of(userPoolClient.getUserPoolClientId())
-                : settings.jwtAudience();
-        HttpJwtAuthorizer authorizer = HttpJwtAuthorizer.Builder.create("CairnJwt", issuer)
-                .jwtAudience(audience).identitySource(List.of("$request.header.Authorization")).build();
+        HttpJwtAuthorizer authorizer = HttpJwtAuthorizer.Builder.create("CairnJwt", trust.issuer())
+                .jwtAudience(trust.audience()).identitySource(List.of("$request.header.Authorization")).build();
         HttpApi http = HttpApi.Builder.create(this, "Api").apiName("cairn").createDefaultStage(false)
                 .defaultAuthorizer(authorizer).build();
         HttpStage.Builder.create(this, "DefaultStage").httpApi(http).stageName("$default").autoDeploy(true)

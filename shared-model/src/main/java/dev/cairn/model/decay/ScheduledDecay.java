@@ -76,17 +76,18 @@ public final class ScheduledDecay {
      */
     public Outcome run(BooleanSupplier timeUp) {
         Instant now = clock.instant();
-        Cursor c = Cursor.parse(store.decayCursor().orElse(null));
+        String stored = store.decayCursor().orElse(null);
+        Cursor c = Cursor.parse(stored);
         Tally tally = new Tally();
         if (c != null && c.done()) {
             if (now.isBefore(c.start().plus(passInterval))) {
-                return new Outcome(true, true, store.decayCursor().orElse(null), 0, 0, 0, 0, 0);
+                return new Outcome(true, true, stored, 0, 0, 0, 0, 0);
             }
             c = null;
         }
         if (c == null) {
             c = new Cursor(false, now, null, null);
-            store.saveDecayCursor("P " + now.getEpochSecond());
+            tally.save(store, "P " + now.getEpochSecond());
         }
         Id lastTeam = c.team();
         if (c.after() != null) {
@@ -96,25 +97,24 @@ public final class ScheduledDecay {
             if (p.resumeAfter() != null) {
                 return tally.stopped(store, c.inPass(c.team(), p.resumeAfter()));
             }
-            store.saveDecayCursor(c.inPass(c.team(), null));
+            tally.save(store, c.inPass(c.team(), null));
         }
         while (true) {
             List<Id> teams = store.teams(lastTeam, TEAM_PAGE);
             if (teams.isEmpty()) {
-                String done = "D " + c.start().getEpochSecond();
-                store.saveDecayCursor(done);
-                return tally.outcome(true, done);
+                tally.save(store, "D " + c.start().getEpochSecond());
+                return tally.outcome(true, tally.saved);
             }
             for (Id team : teams) {
                 if (tally.worked() && timeUp.getAsBoolean()) {
-                    return tally.outcome(false, store.decayCursor().orElse(null));
+                    return tally.outcome(false, tally.saved);
                 }
                 DecayJob.Progress p = job.run(team, null, timeUp);
                 tally.add(p);
                 if (p.resumeAfter() != null) {
                     return tally.stopped(store, c.inPass(team, p.resumeAfter()));
                 }
-                store.saveDecayCursor(c.inPass(team, null));
+                tally.save(store, c.inPass(team, null));
                 lastTeam = team;
             }
         }
@@ -126,6 +126,13 @@ public final class ScheduledDecay {
         long decayed;
         long archived;
         long deleted;
+        /** The cursor this invocation saved last (null: none yet). */
+        String saved;
+
+        void save(MemoryStore store, String cursor) {
+            store.saveDecayCursor(cursor);
+            saved = cursor;
+        }
 
         boolean worked() {
             return scanned > 0 || teams > 0;
@@ -140,7 +147,7 @@ public final class ScheduledDecay {
         }
 
         Outcome stopped(MemoryStore store, String cursor) {
-            store.saveDecayCursor(cursor);
+            save(store, cursor);
             return outcome(false, cursor);
         }
 
