@@ -13,23 +13,17 @@ import dev.cairn.model.decay.DecayPolicy;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.memory.Memory;
-import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.Embedder;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -71,23 +65,10 @@ class DecayBench {
         Id team = new Id("bench");
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         List<String> texts = Synthetic.memories(Math.min(n, 20_000), 42);
-        Random rnd = new Random(7);
-        List<Memory> all = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            Instant created = now.minus(Duration.ofHours(rnd.nextInt(600 * 24)));
-            int accesses = rnd.nextInt(4) == 0 ? rnd.nextInt(30) : 0;
-            Instant lastAccess = accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
-            all.add(new Memory(new Id(String.format("m%07d", i)), team, null, Scope.TEAM, MemoryType.FACT,
-                    texts.get(i % texts.size()), List.of(), 0.05 + rnd.nextInt(90) / 100.0, 0.9, null, created,
-                    lastAccess, accesses, null, List.of(), 1, MemoryState.ACTIVE));
-        }
+        List<Memory> all = DecayContract.fadingMemories(team, n, now, texts);
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(4);
-        List<Future<?>> loads = new ArrayList<>();
-        for (int i = 0; i < n; i += 25) {
-            List<Memory> chunk = all.subList(i, Math.min(i + 25, n));
-            loads.add(pool.submit(() -> store.insertAll(chunk)));
-        }
+        List<Future<?>> loads = DecayContract.insertInParallel(store, all, pool);
         for (Future<?> f : loads) {
             f.get();
         }

@@ -105,26 +105,12 @@ abstract class DecayContract {
         List<String> texts = Synthetic.memories(N, 42);
         List<float[]> vecs = vectors(texts);
         Indexer indexer = new Indexer(store(), index(), embedder());
-        Random rnd = new Random(7);
-        List<Memory> seeded = new ArrayList<>();
-        for (int i = 0; i < N; i++) {
-            Instant created = now.minus(Duration.ofHours(rnd.nextInt(600 * 24)));
-            int accesses = rnd.nextInt(4) == 0 ? rnd.nextInt(30) : 0;
-            Instant lastAccess = accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
-            double importance = 0.05 + rnd.nextInt(90) / 100.0;
-            seeded.add(new Memory(new Id(String.format("m%05d", i)), team, null, Scope.TEAM, MemoryType.FACT,
-                    texts.get(i), List.of(), importance, 0.9, null, created, lastAccess, accesses, null, List.of(), 1,
-                    MemoryState.ACTIVE));
-        }
+        List<Memory> seeded = fadingMemories(team, N, now, texts);
         // seeding: records in parallel (dynalite answers one call at a time, but calls overlap their round trips),
         // vectors straight into the index in bulk; the records stay "pending" for the indexer, which the job's
         // archiving does not mind (an archived stub's index removal marks it indexed)
         ExecutorService pool = Executors.newFixedThreadPool(4);
-        List<Future<?>> loads = new ArrayList<>();
-        for (int i = 0; i < N; i += 100) {
-            List<Memory> chunk = seeded.subList(i, Math.min(i + 100, N));
-            loads.add(pool.submit(() -> store().insertAll(chunk)));
-        }
+        List<Future<?>> loads = insertInParallel(store(), seeded, pool);
         for (int i = 0; i < N; i += 500) {
             List<VectorIndex.Entry> entries = new ArrayList<>();
             for (int j = i; j < Math.min(i + 500, N); j++) {
@@ -269,6 +255,35 @@ abstract class DecayContract {
         assertThat(fresh.passEnded()).isTrue();
         assertThat(fresh.scanned()).isEqualTo(15);
         assertThat(fresh.archived()).isZero();
+    }
+
+    /**
+     * {@code n} memories of one team with varied ages (up to 600 days), importances (0.05–0.94) and access counts (a
+     * quarter used, up to 29 times, last halfway between creation and now): a fixed seed, so every backend and the
+     * benchmark see the same set.
+     */
+    static List<Memory> fadingMemories(Id team, int n, Instant now, List<String> texts) {
+        Random rnd = new Random(7);
+        List<Memory> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Instant created = now.minus(Duration.ofHours(rnd.nextInt(600 * 24)));
+            int accesses = rnd.nextInt(4) == 0 ? rnd.nextInt(30) : 0;
+            Instant lastAccess = accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
+            out.add(new Memory(new Id(String.format("m%07d", i)), team, null, Scope.TEAM, MemoryType.FACT,
+                    texts.get(i % texts.size()), List.of(), 0.05 + rnd.nextInt(90) / 100.0, 0.9, null, created,
+                    lastAccess, accesses, null, List.of(), 1, MemoryState.ACTIVE));
+        }
+        return out;
+    }
+
+    /** Inserts in chunks of 100 on {@code pool}; the caller waits for the futures. */
+    static List<Future<?>> insertInParallel(MemoryStore store, List<Memory> all, ExecutorService pool) {
+        List<Future<?>> loads = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += 100) {
+            List<Memory> chunk = all.subList(i, Math.min(i + 100, all.size()));
+            loads.add(pool.submit(() -> store.insertAll(chunk)));
+        }
+        return loads;
     }
 
     private void phase(String what, long since) {
