@@ -2,7 +2,6 @@ package dev.cairn.model.secret;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
@@ -33,7 +32,8 @@ public final class SecretScanner {
 
     private static final int MAX_DEPTH = 2;
     private static final int LOOK_BEHIND = 128;
-    private static final Pattern PERCENT_TOKEN = Pattern.compile("[^\\s\"'<>]*%[0-9A-Fa-f]{2}[^\\s\"'<>]*");
+    /** The shortest run of base64 characters worth decoding (18 bytes). */
+    private static final int MIN_BASE64 = 24;
     private static final Pattern UUID = Pattern.compile(
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern HEX_DIGEST = Pattern.compile("(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{56}"
@@ -65,6 +65,10 @@ public final class SecretScanner {
     private final List<SecretRule> rules;
     private final KeywordIndex keywords;
     private final int[][] rulesByKeyword;
+    /** Per keyword, per rule in {@link #rulesByKeyword}: what may follow the keyword in a match (null: anything). */
+    private final FollowGate[][] gates;
+    /** The automaton's index of {@code %}, the start of percent-encoded tokens. */
+    private final int percentKeyword;
     private final Map<String, Boolean> generic = new HashMap<>();
 
     public SecretScanner(SecretRules rules) {
@@ -86,11 +90,25 @@ public final class SecretScanner {
             }
         }
         List<String> words = new ArrayList<>(byKeyword.keySet());
+        words.remove("%");
+        words.add("%");
+        byKeyword.putIfAbsent("%", new ArrayList<>());
+        this.percentKeyword = words.size() - 1;
         this.rulesByKeyword = new int[words.size()][];
         for (int k = 0; k < words.size(); k++) {
             rulesByKeyword[k] = byKeyword.get(words.get(k)).stream().mapToInt(Integer::intValue).toArray();
         }
         this.keywords = new KeywordIndex(words);
+        this.gates = new FollowGate[words.size()][];
+        for (int k = 0; k < words.size(); k++) {
+            gates[k] = new FollowGate[rulesByKeyword[k].length];
+            for (int j = 0; j < gates[k].length; j++) {
+                SecretRule rule = this.rules.get(rulesByKeyword[k][j]);
+                if (rule.anchored()) {
+                    gates[k][j] = FollowGate.learn(rule.pattern(), KeywordIndex.fold(words.get(k)));
+                }
+            }
+        }
         for (SecretRule r : this.rules) {
             generic.put(r.id(), r.generic());
         }
@@ -118,16 +136,7 @@ public final class SecretScanner {
         if (text == null || text.isEmpty()) {
             return List.of();
         }
-        Normalized n = Normalized.of(text);
-        List<Finding> found = scanNormalized(n.text(), 0);
-        if (n.identity()) {
-            return found;
-        }
-        List<Finding> mapped = new ArrayList<>(found.size());
-        for (Finding f : found) {
-            mapped.add(new Finding(f.ruleId(), f.description(), n.originalStart(f.start()), n.originalEnd(f.end())));
-        }
-        return mapped;
+        return scan(text, 0);
     }
 
     /** {@code text} with each finding replaced by {@code [REDACTED:<rule_id>]}. */
@@ -144,31 +153,113 @@ public final class SecretScanner {
         return out.append(text, at, text.length()).toString();
     }
 
-    private List<Finding> scanNormalized(String text, int depth) {
-        // 1. keyword prefilter: for each rule, where its keywords occur
-        Map<Integer, List<Integer>> hits = new HashMap<>();
-        keywords.scan(text, (keyword, start) -> {
-            for (int rule : rulesByKeyword[keyword]) {
-                hits.computeIfAbsent(rule, r -> new ArrayList<>()).add(start);
+    private List<Finding> scan(String text, int depth) {
+        Occurrences hits = find(text, false);
+        if (!hits.needsCopy) {
+            // every character folds one for one: the patterns read the folded view, offsets are the original's
+            return match(new Nfkc.Folded(text), hits, depth);
+        }
+        return scanCopy(text, depth); // a character NFKC expands
+    }
+
+    /** The general way: scan a normalised copy of the text and map the offsets back. */
+    List<Finding> scanCopy(String text, int depth) {
+        Nfkc.Mapped n = Nfkc.Mapped.of(text);
+        List<Finding> found = match(new Nfkc.Folded(n.text()), find(n.text(), true), depth);
+        List<Finding> mapped = new ArrayList<>(found.size());
+        for (Finding f : found) {
+            mapped.add(new Finding(f.ruleId(), f.description(), n.originalStart(f.start()), n.originalEnd(f.end())));
+        }
+        return mapped;
+    }
+
+    /** Where each rule's keywords occur (per rule, unordered), where a {@code %} occurs, and whether to copy. */
+    private final class Occurrences implements KeywordIndex.Hits {
+        final String text;
+        final boolean normalized;
+        final int[][] starts = new int[rules.size()][];
+        final int[] counts = new int[rules.size()];
+        int[] percents = new int[0];
+        int percentCount;
+        boolean needsCopy;
+
+        Occurrences(String text, boolean normalized) {
+            this.text = text;
+            this.normalized = normalized;
+        }
+
+        @Override
+        public void at(int keyword, int start) {
+            if (keyword == KeywordIndex.SPECIAL) {
+                needsCopy |= !normalized && !foldsOneForOne(text, start);
+            } else {
+                if (keyword == percentKeyword) {
+                    if (percentCount == percents.length) {
+                        percents = java.util.Arrays.copyOf(percents, Math.max(8, percentCount * 2));
+                    }
+                    percents[percentCount++] = start;
+                }
+                int[] triggered = rulesByKeyword[keyword];
+                for (int j = 0; j < triggered.length; j++) {
+                    FollowGate gate = gates[keyword][j];
+                    if (gate != null && !gate.mayMatch(text, start)) {
+                        continue; // what follows the keyword here cannot continue a match of this rule
+                    }
+                    int r = triggered[j];
+                    int[] list = starts[r];
+                    if (list == null) {
+                        list = starts[r] = new int[4];
+                    } else if (counts[r] == list.length) {
+                        list = starts[r] = java.util.Arrays.copyOf(list, list.length * 2);
+                    }
+                    list[counts[r]++] = start;
+                }
             }
-        });
+        }
+    }
+
+    private Occurrences find(String text, boolean normalized) {
+        Occurrences o = new Occurrences(text, normalized);
+        keywords.scan(text, o);
+        return o;
+    }
+
+    /** A special character (see {@link KeywordIndex#SPECIAL}) that needs no copy: a supplementary one NFKC keeps. */
+    private static boolean foldsOneForOne(String text, int at) {
+        char c = text.charAt(at);
+        if (!Character.isHighSurrogate(c)) {
+            return false; // a character NFKC expands
+        }
+        if (at + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(at + 1))) {
+            return true; // a lone surrogate: nothing to fold
+        }
+        return Nfkc.stableSupplementary(Character.toCodePoint(c, text.charAt(at + 1)));
+    }
+
+    private List<Finding> match(CharSequence text, Occurrences hits, int depth) {
         List<Finding> found = new ArrayList<>();
-        // 2. each triggered rule, on windows around its keyword occurrences
-        for (Map.Entry<Integer, List<Integer>> e : hits.entrySet()) {
-            SecretRule rule = rules.get(e.getKey());
-            e.getValue().sort(null); // occurrences arrive in order of where they end; windows want starts in order
+        // each triggered rule, on windows around its keyword occurrences
+        for (int r = 0; r < rules.size(); r++) {
+            int count = hits.counts[r];
+            if (count == 0) {
+                continue;
+            }
+            SecretRule rule = rules.get(r);
+            int[] starts = hits.starts[r];
+            java.util.Arrays.sort(starts, 0, count);
             Matcher m = rule.pattern().matcher(text);
             m.useTransparentBounds(true).useAnchoringBounds(false);
+            int g = rule.group();
             if (rule.anchored()) {
                 int lastEnd = -1;
-                for (int at : e.getValue()) {
+                for (int i = 0; i < count; i++) {
+                    int at = starts[i];
                     if (at < lastEnd) {
                         continue; // inside the previous match
                     }
                     m.region(at, Math.min(text.length(), at + rule.span()));
                     if (m.lookingAt()) {
                         lastEnd = m.end();
-                        int g = rule.group();
                         if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
                             found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
                         }
@@ -176,33 +267,25 @@ public final class SecretScanner {
                 }
                 continue;
             }
-            int coveredUntil = -1;
-            for (int at : e.getValue()) {
-                int from = Math.max(0, at - LOOK_BEHIND);
-                int to = Math.min(text.length(), at + rule.span());
-                if (from < coveredUntil) {
-                    from = coveredUntil;
-                }
-                if (from >= to) {
-                    continue;
+            // windows around the occurrences, overlapping ones merged: a match across two windows is inside the merge
+            int i = 0;
+            while (i < count) {
+                int from = Math.max(0, starts[i] - LOOK_BEHIND);
+                int to = Math.min(text.length(), starts[i] + rule.span());
+                while (++i < count && starts[i] - LOOK_BEHIND < to) {
+                    to = Math.min(text.length(), starts[i] + rule.span());
                 }
                 m.region(from, to);
                 while (m.find()) {
-                    int g = rule.group();
-                    if (m.start(g) < 0) {
-                        continue;
-                    }
-                    String secret = m.group(g);
-                    if (accepted(rule, secret)) {
+                    if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
                         found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
                     }
                 }
-                coveredUntil = to;
             }
         }
-        // 3. encoded tokens, decoded and scanned again
+        // encoded tokens, decoded and scanned again
         if (depth < MAX_DEPTH) {
-            decodeAndScan(text, depth, found);
+            decodeAndScan(text, hits, depth, found);
         }
         return resolveOverlaps(found);
     }
@@ -249,104 +332,181 @@ public final class SecretScanner {
                 || s.endsWith(".pub") || s.endsWith(".pem") && !s.contains("-----");
     }
 
-    private void decodeAndScan(String text, int depth, List<Finding> found) {
-        // what is already found, as a bit per character: the candidates below skip it in O(1)
-        java.util.BitSet taken = new java.util.BitSet(found.isEmpty() ? 0 : text.length());
-        for (Finding f : found) {
-            taken.set(f.start(), f.end());
-        }
-        if (text.length() >= 24) {
-            // one pass over the text for runs of the base64 alphabets; only runs that mix upper and lower case
-            // letters can be base64 of text (hex digests and words cannot), and only those are decoded
-            int n = text.length();
-            int i = 0;
-            while (i < n) {
-                char c = text.charAt(i);
-                if (!isBase64Char(c)) {
-                    i++;
-                    continue;
-                }
-                int start = i;
-                boolean upper = false;
-                boolean lower = false;
-                while (i < n && isBase64Char(text.charAt(i))) {
-                    char x = text.charAt(i);
-                    upper |= x >= 'A' && x <= 'Z';
-                    lower |= x >= 'a' && x <= 'z';
-                    i++;
-                }
-                int end = i;
-                while (end < n && end - i < 2 && text.charAt(end) == '=') {
-                    end++;
-                }
-                if (i - start < 24 || !upper || !lower || overlaps(taken, start, end)) {
-                    continue;
-                }
-                String token = text.substring(start, end);
-                String decoded = decodeBase64(token);
-                if (decoded != null) {
-                    for (Finding inner : scanNormalized(decoded, depth + 1)) {
-                        found.add(new Finding(inner.ruleId(), inner.description() + " (base64-encoded)", start, end));
-                        break;
-                    }
+    private void decodeAndScan(CharSequence text, Occurrences hits, int depth, List<Finding> found) {
+        Taken taken = new Taken(found);
+        String raw = hits.text; // the same characters before folding: the flags table folds
+        int n = text.length();
+        // Runs of the base64 alphabets at least MIN_BASE64 long, found by sampling every MIN_BASE64-th character:
+        // every such run covers a sampled one, so only the runs around base64 samples are read, not the whole text
+        // (the automaton already read it once). Only runs that mix upper and lower case letters can be base64 of
+        // text (hex digests and words cannot), and only those are decoded.
+        int p = MIN_BASE64 - 1;
+        while (p < n) {
+            int flags = BASE64_FLAGS[raw.charAt(p)];
+            if (flags == 0) {
+                p += MIN_BASE64;
+                continue;
+            }
+            int start = p;
+            int f;
+            while (start > 0 && (f = BASE64_FLAGS[raw.charAt(start - 1)]) != 0) {
+                flags |= f;
+                start--;
+            }
+            int i = p + 1;
+            while (i < n && (f = BASE64_FLAGS[raw.charAt(i)]) != 0) {
+                flags |= f;
+                i++;
+            }
+            p = i + MIN_BASE64; // the next run starts after i, which is not in the alphabet
+            if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER)) {
+                continue;
+            }
+            int end = i;
+            while (end < n && end - i < 2 && text.charAt(end) == '=') {
+                end++;
+            }
+            if (taken.overlaps(start, end)) {
+                continue;
+            }
+            String decoded = decodeBase64(text.subSequence(start, end).toString());
+            if (decoded != null) {
+                for (Finding inner : scan(decoded, depth + 1)) {
+                    found.add(new Finding(inner.ruleId(), inner.description() + " (base64-encoded)", start, end));
+                    break;
                 }
             }
         }
-        if (text.indexOf('%') >= 0) {
-            Matcher p = PERCENT_TOKEN.matcher(text);
-            while (p.find()) {
-                if (overlaps(taken, p.start(), p.end())) {
-                    continue;
-                }
-                String decoded;
-                try {
-                    decoded = URLDecoder.decode(p.group().replace("+", "%2B"), StandardCharsets.UTF_8);
-                } catch (IllegalArgumentException e) {
-                    continue;
-                }
-                if (!decoded.equals(p.group())) {
-                    for (Finding inner : scanNormalized(decoded, depth + 1)) {
-                        found.add(new Finding(inner.ruleId(), inner.description() + " (percent-encoded)", p.start(),
-                                p.end()));
-                        break;
-                    }
+        // percent-encoded tokens: the maximal run of token characters around each %XX the automaton saw
+        java.util.Arrays.sort(hits.percents, 0, hits.percentCount);
+        int doneUntil = -1;
+        for (int k = 0; k < hits.percentCount; k++) {
+            int at = hits.percents[k];
+            if (at < doneUntil || at + 2 >= n || !isHex(text.charAt(at + 1)) || !isHex(text.charAt(at + 2))) {
+                continue;
+            }
+            int start = at;
+            while (start > 0 && start > doneUntil && isTokenChar(text.charAt(start - 1))) {
+                start--;
+            }
+            int end = at + 3;
+            while (end < n && isTokenChar(text.charAt(end))) {
+                end++;
+            }
+            doneUntil = end;
+            if (taken.overlaps(start, end)) {
+                continue;
+            }
+            String token = text.subSequence(start, end).toString();
+            String decoded;
+            try {
+                decoded = URLDecoder.decode(token.replace("+", "%2B"), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            if (!decoded.equals(token)) {
+                for (Finding inner : scan(decoded, depth + 1)) {
+                    found.add(new Finding(inner.ruleId(), inner.description() + " (percent-encoded)", start, end));
+                    break;
                 }
             }
         }
     }
 
-    private static boolean overlaps(java.util.BitSet taken, int start, int end) {
-        int next = taken.nextSetBit(start);
-        return next >= 0 && next < end;
+    private static final int B64 = 1;
+    private static final int UPPER = 2;
+    private static final int LOWER = 4;
+    /** Per UTF-16 unit, the base64 flags of its NFKC fold (full-width letters are base64 letters once folded). */
+    private static final byte[] BASE64_FLAGS = new byte[Character.MAX_VALUE + 1];
+
+    static {
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            char f = Nfkc.FOLD[c];
+            boolean b64 = (f >= 'A' && f <= 'Z') || (f >= 'a' && f <= 'z') || (f >= '0' && f <= '9') || f == '+'
+                    || f == '/' || f == '-' || f == '_';
+            BASE64_FLAGS[c] = (byte) (!b64 ? 0 : B64 | (f >= 'A' && f <= 'Z' ? UPPER : 0)
+                    | (f >= 'a' && f <= 'z' ? LOWER : 0));
+        }
     }
 
-    private static boolean isBase64Char(char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/'
-                || c == '-' || c == '_';
+    private static boolean isHex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+
+    /** What a percent-encoded token may hold: anything but white space, quotes and angle brackets. */
+    private static boolean isTokenChar(char c) {
+        return !Character.isWhitespace(c) && c != '"' && c != '\'' && c != '<' && c != '>' && !Character.isSpaceChar(c);
+    }
+
+    /** The findings so far, asked whether a candidate overlaps one: sorted starts and running maximum of ends. */
+    private static final class Taken {
+        private final int[] starts;
+        private final int[] maxEnds;
+
+        Taken(List<Finding> found) {
+            List<Finding> sorted = new ArrayList<>(found);
+            sorted.sort(Comparator.comparingInt(Finding::start));
+            starts = new int[sorted.size()];
+            maxEnds = new int[sorted.size()];
+            int max = 0;
+            for (int i = 0; i < starts.length; i++) {
+                starts[i] = sorted.get(i).start();
+                max = Math.max(max, sorted.get(i).end());
+                maxEnds[i] = max;
+            }
+        }
+
+        boolean overlaps(int start, int end) {
+            // the findings starting before end: one of them overlaps if the furthest any of them reaches is past start
+            int lo = 0;
+            int hi = starts.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (starts[mid] < end) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo > 0 && maxEnds[lo - 1] > start;
+        }
     }
 
     /** The decoded text if the token is base64 of mostly printable text, else null (binary, hashes, words). */
     private static String decodeBase64(String token) {
+        boolean url = token.indexOf('-') >= 0 || token.indexOf('_') >= 0;
+        if (url && (token.indexOf('+') >= 0 || token.indexOf('/') >= 0)) {
+            return null; // both alphabets at once: not base64
+        }
+        Base64.Decoder decoder = url ? Base64.getUrlDecoder() : Base64.getDecoder();
+        String padded = pad(token);
+        // Most long base64 runs are binary (keys, hashes, images): the first 12 bytes already hold more than the 5 %
+        // of unprintable bytes the whole may have, so they are rejected without decoding the rest.
+        int allowed = (int) ((padded.length() / 4 * 3) * 0.05);
         byte[] bytes;
         try {
-            boolean url = token.indexOf('-') >= 0 || token.indexOf('_') >= 0;
-            if (url && (token.indexOf('+') >= 0 || token.indexOf('/') >= 0)) {
-                return null; // both alphabets at once: not base64
+            if (padded.length() > 16 && unprintable(decoder.decode(padded.substring(0, 16))) > allowed) {
+                return null;
             }
-            bytes = url ? Base64.getUrlDecoder().decode(pad(token)) : Base64.getDecoder().decode(pad(token));
+            bytes = decoder.decode(padded);
         } catch (IllegalArgumentException e) {
             return null;
         }
         if (bytes.length < 12) {
             return null;
         }
-        int printable = 0;
+        return bytes.length - unprintable(bytes) >= bytes.length * 0.95 ? new String(bytes, StandardCharsets.UTF_8)
+                : null;
+    }
+
+    private static int unprintable(byte[] bytes) {
+        int count = 0;
         for (byte x : bytes) {
-            if ((x >= 0x20 && x < 0x7f) || x == '\n' || x == '\r' || x == '\t') {
-                printable++;
+            if (!((x >= 0x20 && x < 0x7f) || x == '\n' || x == '\r' || x == '\t')) {
+                count++;
             }
         }
-        return printable >= bytes.length * 0.95 ? new String(bytes, StandardCharsets.UTF_8) : null;
+        return count;
     }
 
     private static String pad(String token) {
@@ -366,11 +526,12 @@ public final class SecretScanner {
         ranked.sort(Comparator.<Finding, Boolean>comparing(f -> generic.getOrDefault(f.ruleId(), true))
                 .thenComparing(f -> -(f.end() - f.start())).thenComparingInt(Finding::start));
         List<Finding> kept = new ArrayList<>();
-        java.util.BitSet taken = new java.util.BitSet();
+        java.util.TreeMap<Integer, Integer> taken = new java.util.TreeMap<>(); // start -> end, not overlapping
         for (Finding f : ranked) {
-            if (!overlaps(taken, f.start(), f.end())) {
+            Map.Entry<Integer, Integer> before = taken.lowerEntry(f.end());
+            if (before == null || before.getValue() <= f.start()) {
                 kept.add(f);
-                taken.set(f.start(), f.end());
+                taken.put(f.start(), f.end());
             }
         }
         kept.sort(Comparator.comparingInt(Finding::start));
@@ -407,125 +568,5 @@ public final class SecretScanner {
             }
         }
         return h;
-    }
-
-    /** NFKC text with, for every normalised char, the range of the original it came from. */
-    private record Normalized(String text, int[] starts, int[] ends, boolean identity) {
-
-        static Normalized of(String original) {
-            int len = original.length();
-            int firstChange = -1;
-            for (int i = 0; i < len; i++) {
-                char c = original.charAt(i);
-                if (c >= 128 && !nfkcStable(c)) {
-                    firstChange = i;
-                    break;
-                }
-            }
-            if (firstChange < 0) {
-                return new Normalized(original, null, null, true); // ASCII, CJK, kana, Hangul: already NFKC
-            }
-            // Most changes are one character for one (full-width forms, compatibility punctuation): then the offsets
-            // stay as they are and only a copy with those characters replaced is needed.
-            char[] folded = null;
-            boolean expands = false;
-            for (int i = firstChange; i < len && !expands; i++) {
-                char c = original.charAt(i);
-                if (c < 128 || nfkcStable(c)) {
-                    continue;
-                }
-                char m = oneForOne(c);
-                if (m == EXPANDS) {
-                    expands = true;
-                } else if (m != c) {
-                    if (folded == null) {
-                        folded = original.toCharArray();
-                    }
-                    folded[i] = m;
-                }
-            }
-            if (!expands) {
-                return new Normalized(folded == null ? original : new String(folded), null, null, true);
-            }
-            StringBuilder out = new StringBuilder(len);
-            int[] starts = new int[len + 16];
-            int[] ends = new int[starts.length];
-            for (int i = 0; i < firstChange; i++) {
-                starts[i] = i;
-                ends[i] = i + 1;
-            }
-            out.append(original, 0, firstChange);
-            int i = firstChange;
-            while (i < len) {
-                char c = original.charAt(i);
-                if (out.length() + 4 >= starts.length) {
-                    starts = java.util.Arrays.copyOf(starts, starts.length * 2);
-                    ends = java.util.Arrays.copyOf(ends, ends.length * 2);
-                }
-                if (c < 128 || nfkcStable(c)) {
-                    starts[out.length()] = i;
-                    ends[out.length()] = i + 1;
-                    out.append(c);
-                    i++;
-                    continue;
-                }
-                if (c >= 0xFF01 && c <= 0xFF5E) {
-                    // full-width ASCII: NFKC maps each to its ASCII twin, no need to ask the normaliser
-                    starts[out.length()] = i;
-                    ends[out.length()] = i + 1;
-                    out.append((char) (c - 0xFEE0));
-                    i++;
-                    continue;
-                }
-                int next = i + Character.charCount(original.codePointAt(i));
-                String piece = Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
-                for (int k = 0; k < piece.length(); k++) {
-                    if (out.length() >= starts.length) {
-                        starts = java.util.Arrays.copyOf(starts, starts.length * 2);
-                        ends = java.util.Arrays.copyOf(ends, ends.length * 2);
-                    }
-                    starts[out.length()] = i;
-                    ends[out.length()] = next;
-                    out.append(piece.charAt(k));
-                }
-                i = next;
-            }
-            return new Normalized(out.toString(), starts, ends, false);
-        }
-
-        private static final char EXPANDS = '\uFFFF';
-        private static final Map<Character, Character> ONE_FOR_ONE = new java.util.concurrent.ConcurrentHashMap<>();
-
-        /** The NFKC form of {@code c} when it is a single character, else {@link #EXPANDS}. */
-        private static char oneForOne(char c) {
-            if (c >= 0xFF01 && c <= 0xFF5E) {
-                return (char) (c - 0xFEE0); // full-width ASCII
-            }
-            if (Character.isSurrogate(c)) {
-                return EXPANDS;
-            }
-            return ONE_FOR_ONE.computeIfAbsent(c, x -> {
-                String n = Normalizer.normalize(String.valueOf(x), Normalizer.Form.NFKC);
-                return n.length() == 1 ? n.charAt(0) : EXPANDS;
-            });
-        }
-
-        /**
-         * CJK ideographs, kana, Hangul syllables, CJK punctuation and most Latin letters with diacritics are their own
-         * NFKC form: no need to ask the normaliser.
-         */
-        private static boolean nfkcStable(char c) {
-            return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3041 && c <= 0x30FA) || (c >= 0xAC00 && c <= 0xD7A3)
-                    || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x3001 && c <= 0x303F) || (c >= 0x00C0 && c <= 0x017F
-                    && c != 0x0132 && c != 0x0133 && c != 0x013F && c != 0x0140 && c != 0x0149 && c != 0x017F);
-        }
-
-        int originalStart(int normalizedStart) {
-            return starts[normalizedStart];
-        }
-
-        int originalEnd(int normalizedEnd) {
-            return normalizedEnd == 0 ? 0 : ends[normalizedEnd - 1];
-        }
     }
 }

@@ -1,0 +1,141 @@
+package dev.cairn.model.secret;
+
+import java.text.Normalizer;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * NFKC folding for the scanner, as the JDK's {@link Normalizer} defines it, applied one code point at a time.
+ *
+ * <p>Nearly every character NFKC changes maps to exactly one other character (full-width forms, compatibility
+ * letters and punctuation). For those the scanner never builds a normalised copy of the text: {@link #FOLD} answers
+ * per character and {@link Folded} shows the text folded without copying it, so offsets stay those of the original.
+ * Only a text holding a character that expands (ligatures, {@code ㎏}, circled numbers) or a supplementary character
+ * NFKC changes (mathematical alphanumerics) takes the slow way: a normalised copy with an offset map ({@link Mapped}).
+ */
+final class Nfkc {
+
+    /** In {@link #FOLD}: this character's NFKC form is longer than one character. */
+    static final char EXPANDS = '\uFFFF';
+
+    /**
+     * Every BMP character's NFKC form when it is one character ({@link #EXPANDS} when longer). Built once, about
+     * 40 ms at start-up: 65,536 entries answer in one array read what {@code Normalizer} answers in hundreds of
+     * nanoseconds, which is what lets the scanner fold while it reads.
+     */
+    static final char[] FOLD = buildFold();
+
+    private static final Map<Integer, Boolean> STABLE_SUPPLEMENTARY = new ConcurrentHashMap<>();
+
+    private Nfkc() {
+    }
+
+    private static char[] buildFold() {
+        char[] fold = new char[Character.MAX_VALUE + 1];
+        for (int c = 0; c < fold.length; c++) {
+            char ch = (char) c;
+            fold[c] = ch;
+            if (c < 0xA0 || Character.isSurrogate(ch) || knownStable(ch)) {
+                continue;
+            }
+            String one = String.valueOf(ch);
+            if (Normalizer.isNormalized(one, Normalizer.Form.NFKC)) {
+                continue;
+            }
+            String n = Normalizer.normalize(one, Normalizer.Form.NFKC);
+            fold[c] = n.length() == 1 ? n.charAt(0) : EXPANDS;
+        }
+        fold[EXPANDS] = EXPANDS; // a noncharacter; whatever it is, send it the slow way
+        return fold;
+    }
+
+    /** Ranges that are their own NFKC form (CJK ideographs, Hangul syllables): skips most of the start-up work. */
+    private static boolean knownStable(char c) {
+        return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x3400 && c <= 0x4DBF);
+    }
+
+    /** Whether the supplementary code point {@code cp} is its own NFKC form (emoji: yes; 𝐩𝐚𝐬𝐬: no). */
+    static boolean stableSupplementary(int cp) {
+        return STABLE_SUPPLEMENTARY.computeIfAbsent(cp, x -> Normalizer.isNormalized(new String(Character.toChars(x)),
+                Normalizer.Form.NFKC));
+    }
+
+    /** The text as NFKC folds it, one character for one, without a copy: what the rules' patterns read. */
+    static final class Folded implements CharSequence {
+
+        private final String raw;
+
+        Folded(String raw) {
+            this.raw = raw;
+        }
+
+        @Override
+        public int length() {
+            return raw.length();
+        }
+
+        @Override
+        public char charAt(int index) {
+            return FOLD[raw.charAt(index)];
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return fold(raw, start, end);
+        }
+
+        @Override
+        public String toString() {
+            return fold(raw, 0, raw.length());
+        }
+
+        private static String fold(String s, int start, int end) {
+            char[] out = new char[end - start];
+            s.getChars(start, end, out, 0);
+            for (int i = 0; i < out.length; i++) {
+                out[i] = FOLD[out[i]];
+            }
+            return new String(out);
+        }
+    }
+
+    /** A normalised copy of a text with, for every normalised char, the range of the original it came from. */
+    record Mapped(String text, int[] starts, int[] ends) {
+
+        static Mapped of(String original) {
+            int len = original.length();
+            StringBuilder out = new StringBuilder(len + 16);
+            int[] starts = new int[len + 16];
+            int[] ends = new int[starts.length];
+            int i = 0;
+            while (i < len) {
+                int cp = original.codePointAt(i);
+                int next = i + Character.charCount(cp);
+                char f = cp < Character.MIN_SUPPLEMENTARY_CODE_POINT ? FOLD[cp] : EXPANDS;
+                String piece = f != EXPANDS ? null
+                        : Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
+                int add = piece == null ? 1 : piece.length();
+                if (out.length() + add > starts.length) {
+                    starts = Arrays.copyOf(starts, (starts.length + add) * 2);
+                    ends = Arrays.copyOf(ends, starts.length);
+                }
+                for (int k = 0; k < add; k++) {
+                    starts[out.length()] = i;
+                    ends[out.length()] = next;
+                    out.append(piece == null ? f : piece.charAt(k));
+                }
+                i = next;
+            }
+            return new Mapped(out.toString(), starts, ends);
+        }
+
+        int originalStart(int normalizedStart) {
+            return starts[normalizedStart];
+        }
+
+        int originalEnd(int normalizedEnd) {
+            return normalizedEnd == 0 ? 0 : ends[normalizedEnd - 1];
+        }
+    }
+}

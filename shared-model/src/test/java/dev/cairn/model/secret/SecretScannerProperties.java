@@ -1,0 +1,94 @@
+package dev.cairn.model.secret;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Chars;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.StringLength;
+
+/** Laws of the scanner's shortcuts: each one must change what it costs, never what it finds. */
+class SecretScannerProperties {
+
+    private static final SecretScanner SCANNER = SecretScanner.bundled();
+    private static final List<SecretRule> ANCHORED = SCANNER.rules().stream().filter(SecretRule::anchored).toList();
+    private static final List<String> FRAGMENTS = fragments();
+
+    /** A follow gate only ever skips keyword occurrences the rule's pattern cannot match at. */
+    @Property(tries = 3000)
+    void aFollowGate_neverSkipsAnOccurrenceThePatternMatches(
+            @ForAll @IntRange(min = 0, max = 10_000) int pick,
+            @ForAll @IntRange(min = 0, max = 2) int casing,
+            @ForAll @StringLength(max = 24) @Chars({' ', '=', ':', '"', '\'', '-', '_', '.', 'i', 's', 'a', 'B', 'x', '7',
+                '\t', '\n', '@', '/', 'o', 'f', 'r'}) String continuation) {
+        SecretRule rule = ANCHORED.get(pick % ANCHORED.size());
+        String keyword = KeywordIndex.fold(rule.keywords().get(pick / ANCHORED.size() % rule.keywords().size()));
+        String spelled = switch (casing) {
+            case 0 -> keyword;
+            case 1 -> keyword.toUpperCase(Locale.ROOT);
+            default -> Character.toUpperCase(keyword.charAt(0)) + keyword.substring(1);
+        };
+        FollowGate gate = FollowGate.learn(rule.pattern(), keyword);
+        String text = spelled + continuation;
+        if (gate != null && !gate.mayMatch(text, 0)) {
+            Matcher m = rule.pattern().matcher(text);
+            assertThat(m.lookingAt()).as("%s skipped at %s", rule.id(), text).isFalse();
+        }
+    }
+
+    /**
+     * The fast path (every character folds one for one, patterns read a folded view) finds what the general path
+     * (a normalised copy with an offset map, taken when a character NFKC expands occurs) finds.
+     */
+    @Property(tries = 400)
+    void theFoldedView_findsWhatTheNormalisedCopyFinds(@ForAll("texts") String text) {
+        List<Finding> fast = SCANNER.scan(text);
+        List<Finding> general = SCANNER.scanCopy(text, 0);
+        assertThat(general).isEqualTo(fast);
+    }
+
+    /**
+     * A text inside a long one (the automaton runs four streams over four quarters, so the text may straddle a
+     * quarter's boundary) is found as it is found alone, at shifted offsets.
+     */
+    @Property(tries = 200)
+    void aTextInsideALongOne_isFoundAsAlone(@ForAll("texts") String text,
+                                             @ForAll @IntRange(min = 0, max = 300) int before,
+                                             @ForAll @IntRange(min = 0, max = 300) int after) {
+        String filler = "#".repeat(27) + "\n"; // nothing a pattern can take for a secret (no entropy)
+        String head = filler.repeat(before) + "\n";
+        String whole = head + text + "\n\n" + filler.repeat(after);
+        List<Finding> expected = new ArrayList<>();
+        for (Finding f : SCANNER.scan(text)) {
+            expected.add(new Finding(f.ruleId(), f.description(), head.length() + f.start(), head.length() + f.end()));
+        }
+        assertThat(SCANNER.scan(whole)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> texts() {
+        return Arbitraries.of(FRAGMENTS).list().ofMinSize(1).ofMaxSize(6).map(parts -> String.join(" ", parts));
+    }
+
+    /** Every rule's examples, and noise in several scripts and widths. */
+    private static List<String> fragments() {
+        List<String> out = new ArrayList<>();
+        for (SecretRule r : SCANNER.rules()) {
+            out.addAll(r.positives());
+            out.addAll(r.negatives());
+        }
+        out.addAll(List.of("the password policy requires twelve characters", "token usage dropped", "密钥，部署完成了",
+                "Passwort-Richtlinie", "ｐａｓｓｗｏｒｄ： Ｚｑ８ｍＮ３ｖＸ７ｐＬ２", "記得輪換密鑰", "パスワードは秘密です",
+                "{\"ts\":\"2026-11-30T01:10:00Z\",\"level\":\"info\"}", "commit 3f786850e387550fdab836ed7e6dc881de23001b",
+                "😀 done", "redirect=https%3A%2F%2Fdeploy%3As3cr3tPassw0rd%40git.acme.dev"));
+        return out;
+    }
+}
