@@ -39,7 +39,7 @@ final class KeywordIndex {
 
     /** Below this length one stream: splitting would cost more than it saves. */
     private static final int STREAMS_FROM = 4096;
-    private static final int SEGMENT = 1024;
+    private static final int SEGMENT = 8192;
 
     private final byte[] classOf = new byte[Character.MAX_VALUE + 1];
     private final int classes;
@@ -241,6 +241,18 @@ final class KeywordIndex {
                 report(s, i, reportFrom, hits);
             }
         }
+    }
+
+    /** Whether any keyword occurs in {@code text} (stops at the first). */
+    boolean occursIn(String text) {
+        int s = 0;
+        for (int i = 0; i < text.length(); i++) {
+            s = next[s + (classOf[text.charAt(i)] & 0xFF)];
+            if (s >= outputFrom && s != specialOffset) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void report(int state, int end, int reportFrom, Hits hits) {

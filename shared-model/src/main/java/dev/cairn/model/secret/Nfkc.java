@@ -91,10 +91,17 @@ final class Nfkc {
         }
 
         private static String fold(String s, int start, int end) {
+            int i = start;
+            while (i < end && FOLD[s.charAt(i)] == s.charAt(i)) {
+                i++;
+            }
+            if (i == end) {
+                return s.substring(start, end); // nothing to fold: the usual case
+            }
             char[] out = new char[end - start];
             s.getChars(start, end, out, 0);
-            for (int i = 0; i < out.length; i++) {
-                out[i] = FOLD[out[i]];
+            for (int k = i - start; k < out.length; k++) {
+                out[k] = FOLD[out[k]];
             }
             return new String(out);
         }

@@ -21,6 +21,10 @@ class SecretScannerProperties {
     private static final SecretScanner SCANNER = SecretScanner.bundled();
     private static final List<SecretRule> ANCHORED = SCANNER.rules().stream().filter(SecretRule::anchored).toList();
     private static final List<String> FRAGMENTS = fragments();
+    private static final java.util.regex.Pattern CODE_REFERENCE = java.util.regex.Pattern.compile(
+            "[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*)+(?:[(\\[].*)?[;,]?|[A-Za-z_][A-Za-z0-9_.]*[(\\[].*");
+    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile(
+            "[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[;,]?");
 
     /** A follow gate only ever skips keyword occurrences the rule's pattern cannot match at. */
     @Property(tries = 3000)
@@ -71,6 +75,27 @@ class SecretScannerProperties {
             expected.add(new Finding(f.ruleId(), f.description(), head.length() + f.start(), head.length() + f.end()));
         }
         assertThat(SCANNER.scan(whole)).isEqualTo(expected);
+    }
+
+    /** The hand-written reference tests accept exactly what the regular expressions they replace accept. */
+    @Property(tries = 5000)
+    void referenceTests_agreeWithTheirRegularExpressions(
+            @ForAll @StringLength(max = 14) @Chars({'a', 'Z', 'B', '0', '7', '_', '$', '.', '(', ')', '[', ';', ',', '\n',
+                '-', ' '}) String s) {
+        assertThat(SecretScanner.isCodeReference(s)).as("code reference: %s", s).isEqualTo(CODE_REFERENCE.matcher(s).matches());
+        assertThat(SecretScanner.isEnvName(s)).as("env name: %s", s).isEqualTo(ENV_NAME.matcher(s).matches());
+    }
+
+    @Property(tries = 5000)
+    void referenceTests_agreeWithTheirRegularExpressions_onCodeLikeTokens(@ForAll("codeLike") String s) {
+        assertThat(SecretScanner.isCodeReference(s)).as("code reference: %s", s).isEqualTo(CODE_REFERENCE.matcher(s).matches());
+        assertThat(SecretScanner.isEnvName(s)).as("env name: %s", s).isEqualTo(ENV_NAME.matcher(s).matches());
+    }
+
+    @Provide
+    Arbitrary<String> codeLike() {
+        return Arbitraries.of("os", "environ", "API", "KEY", "_", ".", "(", ")", "[", "]", "\"X\"", ";", ",", "$x", "9",
+                "get", "\n", "-", "ab1").list().ofMaxSize(7).map(parts -> String.join("", parts));
     }
 
     @Provide
