@@ -472,7 +472,11 @@ public final class SecretScanner {
             while (end < n && end - i < 2 && text.charAt(end) == '=') {
                 end++;
             }
-            if (taken.overlaps(start, end)) {
+            // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more than
+            // the 5 % of unprintable bytes the whole may have. That test reads 16 characters in place, without the
+            // copy and decoding the JDK decoder needs, so binary runs cost next to nothing.
+            // (the whole decodes to at most 3/4 of its length in bytes, of which 1/20 may be unprintable)
+            if (i - start > 16 && unprintablePrefix(text, start) * 80 > 3 * (i - start) || taken.overlaps(start, end)) {
                 continue;
             }
             String decoded = decodeBase64(text.subSequence(start, end).toString());
@@ -585,13 +589,6 @@ public final class SecretScanner {
             return null; // both alphabets at once: not base64
         }
         String padded = pad(token);
-        // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more than the
-        // 5 % of unprintable bytes the whole may have. That test reads 16 characters without decoding or copying
-        // anything (the JDK decoder wants a whole string or array), so binary runs cost next to nothing.
-        int allowed = (int) ((padded.length() / 4 * 3) * 0.05);
-        if (padded.length() > 16 && unprintablePrefix(padded) > allowed) {
-            return null;
-        }
         byte[] bytes;
         try {
             bytes = (url ? Base64.getUrlDecoder() : Base64.getDecoder()).decode(padded);
@@ -608,13 +605,13 @@ public final class SecretScanner {
         return bytes.length - unprintable >= bytes.length * 0.95 ? new String(bytes, StandardCharsets.UTF_8) : null;
     }
 
-    /** Unprintable bytes among the 12 that the first 16 characters of a base64 token decode to. */
-    private static int unprintablePrefix(String token) {
+    /** Unprintable bytes among the 12 that the 16 base64 characters at {@code from} decode to. */
+    private static int unprintablePrefix(CharSequence token, int from) {
         int count = 0;
         for (int group = 0; group < 16; group += 4) {
             int bits = 0;
             for (int k = 0; k < 4; k++) {
-                bits = bits << 6 | base64Value(token.charAt(group + k));
+                bits = bits << 6 | base64Value(token.charAt(from + group + k));
             }
             count += (printable((byte) (bits >> 16)) ? 0 : 1) + (printable((byte) (bits >> 8)) ? 0 : 1)
                     + (printable((byte) bits) ? 0 : 1);
