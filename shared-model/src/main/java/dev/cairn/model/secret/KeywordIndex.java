@@ -107,6 +107,8 @@ final class KeywordIndex {
         int[][] delta = new int[n][classes];
         out[0] = new int[0];
         ArrayDeque<Integer> queue = new ArrayDeque<>();
+        int[] breadthFirst = new int[n];
+        int visited = 1; // the root
         for (int c = 0; c < classes; c++) {
             delta[0][c] = children.get(0)[c];
             if (delta[0][c] != 0) {
@@ -115,6 +117,7 @@ final class KeywordIndex {
         }
         while (!queue.isEmpty()) {
             int s = queue.poll();
+            breadthFirst[visited++] = s;
             List<Integer> merged = new ArrayList<>(own.get(s));
             for (int k : out[fail[s]]) {
                 merged.add(k);
@@ -131,17 +134,19 @@ final class KeywordIndex {
                 }
             }
         }
-        // 4. layout: states without outputs first, then (from a power of two) those with outputs and the special state
+        // 4. layout: states without outputs first, then (from a power of two) those with outputs and the special state;
+        // each group in breadth-first order, so the shallow states, where the automaton spends nearly all its steps,
+        // share a few cache lines
         int[] offset = new int[n + 1];
         int plain = 0;
-        for (int s = 0; s < n; s++) {
+        for (int s : breadthFirst) {
             if (out[s].length == 0) {
                 offset[s] = plain++ * classes;
             }
         }
         outputFrom = Integer.highestOneBit(Math.max(1, plain * classes - 1)) << 1;
         List<int[]> outputList = new ArrayList<>();
-        for (int s = 0; s < n; s++) {
+        for (int s : breadthFirst) {
             if (out[s].length > 0) {
                 offset[s] = outputFrom + outputList.size() * classes;
                 outputList.add(out[s]);

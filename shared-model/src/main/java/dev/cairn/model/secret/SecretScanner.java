@@ -59,6 +59,8 @@ public final class SecretScanner {
             "requis", "obligatoire", "expiré", "invalide", "incorrecto", "incorrecta", "obligatoria",
             "requerida", "inválida", "invalida", "caducada", "segura");
 
+    private static final int LONGEST_NOT_PASSWORD = NOT_PASSWORDS.stream().mapToInt(String::length).max().orElse(0);
+
     private final String version;
     private final List<SecretRule> rules;
     private final KeywordIndex keywords;
@@ -298,7 +300,8 @@ public final class SecretScanner {
             return false;
         }
         if (rule.generic()) {
-            if (NOT_PASSWORDS.contains(withoutTrailingPunctuation(secret).toLowerCase(Locale.ROOT))
+            if (secret.length() <= LONGEST_NOT_PASSWORD + 3
+                    && NOT_PASSWORDS.contains(withoutTrailingPunctuation(secret).toLowerCase(Locale.ROOT))
                     || secret.startsWith("ssh-") || secret.startsWith("$2")) {
                 return false;
             }
