@@ -610,30 +610,31 @@ public final class SecretScanner {
 
     /** Unprintable bytes among the 12 that the 16 base64 characters at {@code from} decode to. */
     private static int unprintablePrefix(CharSequence token, int from) {
+        // table look-ups, no branches: on random (binary) base64 every branch here would be a coin toss
         int count = 0;
         for (int group = 0; group < 16; group += 4) {
             int bits = 0;
             for (int k = 0; k < 4; k++) {
-                bits = bits << 6 | base64Value(token.charAt(from + group + k));
+                bits = bits << 6 | BASE64_VALUE[token.charAt(from + group + k) & 0x7F];
             }
-            count += (printable((byte) (bits >> 16)) ? 0 : 1) + (printable((byte) (bits >> 8)) ? 0 : 1)
-                    + (printable((byte) bits) ? 0 : 1);
+            count += UNPRINTABLE[(bits >> 16) & 0xFF] + UNPRINTABLE[(bits >> 8) & 0xFF] + UNPRINTABLE[bits & 0xFF];
         }
         return count;
     }
 
-    /** The 6-bit value of a character of either base64 alphabet (the caller has checked it is one). */
-    private static int base64Value(char c) {
-        if (c >= 'A' && c <= 'Z') {
-            return c - 'A';
+    /** The 6-bit value of each character of either base64 alphabet. */
+    private static final byte[] BASE64_VALUE = new byte[128];
+    /** 1 for a byte that is not printable text (ASCII control characters but tab and line breaks, and non-ASCII). */
+    private static final byte[] UNPRINTABLE = new byte[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            BASE64_VALUE[c] = (byte) (c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26
+                    : c >= '0' && c <= '9' ? c - '0' + 52 : c == '+' || c == '-' ? 62 : 63);
         }
-        if (c >= 'a' && c <= 'z') {
-            return c - 'a' + 26;
+        for (int b = 0; b < 256; b++) {
+            UNPRINTABLE[b] = (byte) (printable((byte) b) ? 0 : 1);
         }
-        if (c >= '0' && c <= '9') {
-            return c - '0' + 52;
-        }
-        return c == '+' || c == '-' ? 62 : 63;
     }
 
     private static boolean printable(byte x) {

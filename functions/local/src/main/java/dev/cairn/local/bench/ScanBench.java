@@ -75,11 +75,11 @@ public final class ScanBench {
         int planted = MixedText.write(mixed, mib * 1024L * 1024L, 2026);
         String text = Files.readString(mixed, StandardCharsets.UTF_8);
         double megabytes = Files.size(mixed) / 1e6;
-        for (int i = 0; i < 2; i++) {
-            scanner.scan(text); // warm-up runs, as JMH would do: the timed run measures compiled code
+        for (int i = 0; i < 5; i++) {
+            scanner.scan(text); // warm-up runs, as JMH would do: the timed runs measure compiled code
         }
-        // three timed runs, the median reported (the machines are shared; one run can land on a busy moment)
-        double[] runs = new double[3];
+        // five timed runs, the median reported (the machines are shared; one run can land on a busy moment)
+        double[] runs = new double[5];
         List<dev.cairn.model.secret.Finding> findings = List.of();
         long t;
         for (int r = 0; r < runs.length; r++) {
@@ -89,7 +89,7 @@ public final class ScanBench {
         }
         Arrays.sort(runs);
         int found = findings.size();
-        double cairnSeconds = runs[1];
+        double cairnSeconds = runs[runs.length / 2];
         java.util.Map<String, Integer> byRule = new java.util.TreeMap<>();
         findings.forEach(f -> byRule.merge(f.ruleId(), 1, Integer::sum));
         double cairnMbps = megabytes / cairnSeconds;
