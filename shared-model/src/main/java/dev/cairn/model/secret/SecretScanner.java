@@ -67,6 +67,8 @@ public final class SecretScanner {
     private final int[][] rulesByKeyword;
     /** Per keyword, per rule in {@link #rulesByKeyword}: what may follow the keyword in a match (null: anything). */
     private final FollowGate[][] gates;
+    /** Per rule, the hand-run walk of its pattern where it has the assignment shape (else null: the regex runs). */
+    private final AssignmentShape[] shapes;
     /** The automaton's index of {@code %}, the start of percent-encoded tokens. */
     private final int percentKeyword;
     private final Map<String, Boolean> generic = new HashMap<>();
@@ -109,8 +111,10 @@ public final class SecretScanner {
                 }
             }
         }
-        for (SecretRule r : this.rules) {
-            generic.put(r.id(), r.generic());
+        this.shapes = new AssignmentShape[this.rules.size()];
+        for (int r = 0; r < this.rules.size(); r++) {
+            generic.put(this.rules.get(r).id(), this.rules.get(r).generic());
+            shapes[r] = AssignmentShape.recognize(this.rules.get(r));
         }
     }
 
@@ -247,6 +251,25 @@ public final class SecretScanner {
             SecretRule rule = rules.get(r);
             int[] starts = hits.starts[r];
             java.util.Arrays.sort(starts, 0, count);
+            AssignmentShape shape = shapes[r];
+            if (shape != null) {
+                int lastEnd = -1;
+                for (int i = 0; i < count; i++) {
+                    int at = starts[i];
+                    if (at < lastEnd) {
+                        continue; // inside the previous match
+                    }
+                    long match = shape.match(text, at, Math.min(text.length(), at + rule.span()));
+                    if (match >= 0) {
+                        int start = (int) (match >>> 32);
+                        lastEnd = (int) match;
+                        if (accepted(rule, text.subSequence(start, lastEnd).toString())) {
+                            found.add(new Finding(rule.id(), rule.description(), start, lastEnd));
+                        }
+                    }
+                }
+                continue;
+            }
             Matcher m = rule.pattern().matcher(text);
             m.useTransparentBounds(true).useAnchoringBounds(false);
             int g = rule.group();

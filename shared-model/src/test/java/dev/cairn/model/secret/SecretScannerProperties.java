@@ -48,6 +48,29 @@ class SecretScannerProperties {
         }
     }
 
+    /** The hand-run assignment walk finds exactly the match its rule's regex finds, wherever the region ends. */
+    @Property(tries = 5000)
+    void anAssignmentShape_matchesExactlyWhereItsRegexMatches(
+            @ForAll @IntRange(min = 0, max = 10_000) int pick,
+            @ForAll boolean upper,
+            @ForAll @IntRange(min = 1, max = 40) int span,
+            @ForAll @StringLength(max = 30) @Chars({' ', '=', ':', '>', '"', '\'', '`', '-', '_', '.', 'a', 'Z', '7', '\t',
+                '\n', '(', '[', '$', '/', '+', ';', 'é', 'ｘ'}) String continuation) {
+        List<SecretRule> shaped = SCANNER.rules().stream().filter(r -> AssignmentShape.recognize(r) != null).toList();
+        assertThat(shaped).extracting(SecretRule::id)
+                .contains("generic-secret-assignment", "generic-password-assignment");
+        SecretRule rule = shaped.get(pick % shaped.size());
+        String keyword = rule.keywords().get(pick / shaped.size() % rule.keywords().size());
+        String text = "x " + (upper ? keyword.toUpperCase(Locale.ROOT) : keyword) + continuation;
+        int at = 2;
+        int limit = Math.min(text.length(), at + keyword.length() + span);
+        Matcher m = rule.pattern().matcher(text);
+        m.useTransparentBounds(true).useAnchoringBounds(false).region(at, limit);
+        long expected = m.lookingAt() ? (long) m.start(1) << 32 | m.end(1) : -1;
+        assertThat(AssignmentShape.recognize(rule).match(text, at, limit)).as("%s on %s", rule.id(), text)
+                .isEqualTo(expected);
+    }
+
     /**
      * The fast path (every character folds one for one, patterns read a folded view) finds what the general path
      * (a normalised copy with an offset map, taken when a character NFKC expands occurs) finds.

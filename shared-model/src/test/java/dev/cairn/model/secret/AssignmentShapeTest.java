@@ -1,0 +1,57 @@
+package dev.cairn.model.secret;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.Test;
+
+/** The corners of the regex semantics the assignment walk must reproduce, each checked against the regex too. */
+class AssignmentShapeTest {
+
+    private static final SecretRule SECRET = rule("generic-secret-assignment");
+    private static final SecretRule PASSWORD = rule("generic-password-assignment");
+
+    @Test
+    void theLookaheadAfterTheValue_readsPastTheRegionEnd() {
+        String text = "password = abcdef(x)";
+        int limit = text.indexOf('(');
+        assertThat(walk(PASSWORD, text, 0, limit)).isEqualTo(-1L).isEqualTo(regex(PASSWORD, text, 0, limit));
+    }
+
+    @Test
+    void aFailedColonEquals_fallsBackToTheColon_whoseValueThenStartsWithEquals() {
+        String text = "token:=" + "a1b2c3d4e5f"; // 11 characters after ":=", 12 after ":"
+        long expected = (long) 6 << 32 | text.length();
+        assertThat(walk(SECRET, text, 0, text.length())).isEqualTo(expected)
+                .isEqualTo(regex(SECRET, text, 0, text.length()));
+    }
+
+    @Test
+    void theValue_endsAtTheRegionEnd() {
+        String text = "api_key = \"Zq8mN3vX7pL2Hx7Lm2Qp9\"";
+        int limit = text.length() - 5;
+        assertThat(walk(SECRET, text, 0, limit)).isEqualTo(regex(SECRET, text, 0, limit)).isEqualTo((long) 11 << 32 | limit);
+    }
+
+    @Test
+    void keywordsThatEndInTheirOperator_areRecognised_andOtherShapesAreNot() {
+        assertThat(PASSWORD.keywords()).contains("pass=");
+        assertThat(AssignmentShape.recognize(PASSWORD)).isNotNull();
+        assertThat(AssignmentShape.recognize(rule("prose-password-en"))).isNull();
+        assertThat(AssignmentShape.recognize(rule("github-pat"))).isNull();
+    }
+
+    private static long walk(SecretRule rule, String text, int at, int limit) {
+        return AssignmentShape.recognize(rule).match(text, at, limit);
+    }
+
+    private static long regex(SecretRule rule, String text, int at, int limit) {
+        Matcher m = rule.pattern().matcher(text);
+        m.useTransparentBounds(true).useAnchoringBounds(false).region(at, limit);
+        return m.lookingAt() ? (long) m.start(1) << 32 | m.end(1) : -1;
+    }
+
+    private static SecretRule rule(String id) {
+        return SecretScanner.bundled().rules().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+    }
+}
