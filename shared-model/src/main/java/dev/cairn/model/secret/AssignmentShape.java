@@ -3,11 +3,13 @@ package dev.cairn.model.secret;
 import java.util.regex.Pattern;
 
 /**
- * A hand-run matcher for the one pattern shape the generic assignment rules share, used in place of their regex:
+ * A hand-run matcher for the two pattern shapes the generic assignment and statement rules share, used in place of
+ * their regex:
  * <pre>
- * (?i:KEYWORDS)[\w.-]*+["\']?+\s*+(?::=|=>|=|:)\s*+[QUOTES]?+([VALUE]{MIN,})        or
- * (?i:KEYWORDS)[\w.-]*+["\']?+\s*+(?::=|=>|=|:)\s*+[QUOTES]?+([VALUE]{MIN,}+)(?!\()
+ * (?i:KEYWORDS)[\w.-]*+["\']?+\s*+(?::=|=>|=|:)\s*+  [QUOTES]?+([VALUE]{MIN,})          assignment
+ * \b(?i:KEYWORDS)\s++(?i:OPERATORS)\s*+               [QUOTES]?+([VALUE]{MIN,}+)(?!\()   statement
  * </pre>
+ * (either head with either tail; the value possessive or not, the lookahead only after a possessive value).
  *
  * <p>Why: these rules fire on every {@code token = ...}, {@code password: ...} and {@code apiKey = ...} in code and
  * configuration, tens of thousands of times per 50 MB, and nearly every match is a reference
@@ -23,15 +25,25 @@ import java.util.regex.Pattern;
  */
 final class AssignmentShape {
 
-    private static final String KEY_TO_OPERATOR = "[\\w.-]*+[\"\\']?+\\s*+(?::=|=>|=|:)\\s*+";
-    private static final String[] OPERATORS = {":=", "=>", "=", ":"};
+    /** {@link #match}: the walk cannot decide here (a non-ASCII character before a word boundary); run the regex. */
+    static final long ASK_THE_REGEX = -2;
 
+    private static final String KEY_TO_OPERATOR = "[\\w.-]*+[\"\\']?+\\s*+(?::=|=>|=|:)\\s*+";
+    private static final String STATEMENT_HEAD = "\\b(?i:";
+    private static final String[] ASSIGNMENT_OPERATORS = {":=", "=>", "=", ":"};
+
+    /** Statement head: the keyword alternatives, tried in order; null for the assignment head. */
+    private final String[] statedKeywords;
+    private final String[] operators;
     private final CharClass quotes;
     private final CharClass value;
     private final int min;
     private final boolean notBeforeParen;
 
-    private AssignmentShape(CharClass quotes, CharClass value, int min, boolean notBeforeParen) {
+    private AssignmentShape(String[] statedKeywords, String[] operators, CharClass quotes, CharClass value, int min,
+                            boolean notBeforeParen) {
+        this.statedKeywords = statedKeywords;
+        this.operators = operators;
         this.quotes = quotes;
         this.value = value;
         this.min = min;
@@ -47,33 +59,38 @@ final class AssignmentShape {
             return null;
         }
         String p = rule.pattern().pattern();
-        if (!p.startsWith("(?i:")) {
-            return null;
-        }
-        int close = p.indexOf(')');
-        String keywords = p.substring(4, Math.max(4, close));
-        if (close < 0 || keywords.contains("(") || keywords.contains("[") || keywords.contains("\\")) {
-            return null;
-        }
-        Pattern alternation = Pattern.compile("(?i:" + keywords + ")");
-        for (String k : rule.keywords()) {
-            // Where the keyword occurs, the text's run of key characters starts with the keyword's own key characters
-            // (all of it, or up to its first other character, where the run then ends): an alternative must match
-            // at the start of those, and the possessive run takes the rest whichever alternative it was.
-            String word = KeywordIndex.fold(k);
-            int keyChars = 0;
-            while (keyChars < word.length() && isKeyChar(word.charAt(keyChars))) {
-                keyChars++;
-            }
-            if (keyChars == 0 || !alternation.matcher(word.substring(0, keyChars)).lookingAt()) {
+        String[] stated = null;
+        String[] operators;
+        String rest;
+        if (p.startsWith("(?i:")) {
+            int close = p.indexOf(')');
+            String keywords = p.substring(4, Math.max(4, close));
+            if (close < 0 || !keyRunStartsWithAnAlternative(rule, keywords)) {
                 return null;
             }
-        }
-        String rest = p.substring(close + 1);
-        if (!rest.startsWith(KEY_TO_OPERATOR)) {
+            rest = p.substring(close + 1);
+            if (!rest.startsWith(KEY_TO_OPERATOR)) {
+                return null;
+            }
+            rest = rest.substring(KEY_TO_OPERATOR.length());
+            operators = ASSIGNMENT_OPERATORS;
+        } else if (p.startsWith(STATEMENT_HEAD)) {
+            int close = p.indexOf(')');
+            stated = close < 0 ? null : literalAlternatives(p.substring(STATEMENT_HEAD.length(), close));
+            String opsStart = "\\s++(?i:";
+            if (stated == null || !p.startsWith(opsStart, close + 1)) {
+                return null;
+            }
+            int opsClose = p.indexOf(')', close + 1 + opsStart.length());
+            operators = opsClose < 0 ? null : literalAlternatives(p.substring(close + 1 + opsStart.length(), opsClose));
+            rest = opsClose < 0 ? "" : p.substring(opsClose + 1);
+            if (operators == null || !rest.startsWith("\\s*+")) {
+                return null;
+            }
+            rest = rest.substring(4);
+        } else {
             return null;
         }
-        rest = rest.substring(KEY_TO_OPERATOR.length());
         int quotesEnd = classEnd(rest);
         if (quotesEnd < 0 || !rest.startsWith("?+(", quotesEnd)) {
             return null;
@@ -95,13 +112,45 @@ final class AssignmentShape {
         } catch (NumberFormatException e) {
             return null;
         }
-        String tail = rest.substring(comma + 2);
-        return switch (tail) {
-            case ")" -> new AssignmentShape(quotes, value, min, false);
-            case "+)(?!\\()" -> new AssignmentShape(quotes, value, min, true);
-            case "+)" -> new AssignmentShape(quotes, value, min, false);
+        return switch (rest.substring(comma + 2)) {
+            case ")", "+)" -> new AssignmentShape(stated, operators, quotes, value, min, false);
+            case "+)(?!\\()" -> new AssignmentShape(stated, operators, quotes, value, min, true);
             default -> null;
         };
+    }
+
+    /**
+     * Where a keyword occurs, the text's run of key characters starts with the keyword's own key characters (all of
+     * it, or up to its first other character, where the run then ends): if an alternative matches at their start, the
+     * possessive run takes the rest whichever alternative it was, and the walk need not try them.
+     */
+    private static boolean keyRunStartsWithAnAlternative(SecretRule rule, String keywords) {
+        if (keywords.contains("(") || keywords.contains("[") || keywords.contains("\\")) {
+            return false;
+        }
+        Pattern alternation = Pattern.compile("(?i:" + keywords + ")");
+        for (String k : rule.keywords()) {
+            String word = KeywordIndex.fold(k);
+            int keyChars = 0;
+            while (keyChars < word.length() && isKeyChar(word.charAt(keyChars))) {
+                keyChars++;
+            }
+            if (keyChars == 0 || !alternation.matcher(word.substring(0, keyChars)).lookingAt()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code a|b c|=}: alternatives of ASCII letters, spaces, {@code =} and {@code :} only; else null. */
+    private static String[] literalAlternatives(String alternation) {
+        String[] alternatives = alternation.split("\\|", -1);
+        for (String a : alternatives) {
+            if (a.isEmpty() || !a.chars().allMatch(c -> (c >= 'a' && c <= 'z') || c == ' ' || c == '=' || c == ':')) {
+                return null;
+            }
+        }
+        return alternatives;
     }
 
     /**
@@ -109,6 +158,10 @@ final class AssignmentShape {
      * captured secret's start and end ({@code start << 32 | end}); the match ends where the secret ends.
      */
     long match(CharSequence text, int at, int limit) {
+        return statedKeywords == null ? assignment(text, at, limit) : statement(text, at, limit);
+    }
+
+    private long assignment(CharSequence text, int at, int limit) {
         int i = at;
         while (i < limit && isKeyChar(text.charAt(i))) {
             i++;
@@ -119,8 +172,42 @@ final class AssignmentShape {
         while (i < limit && isSpace(text.charAt(i))) {
             i++;
         }
-        for (String op : OPERATORS) {
-            if (i + op.length() > limit || !startsWith(text, i, op)) {
+        return operatorThenValue(text, i, limit);
+    }
+
+    private long statement(CharSequence text, int at, int limit) {
+        if (at > 0) {
+            char before = text.charAt(at - 1);
+            if (before >= 128) {
+                return ASK_THE_REGEX; // \b by Unicode letters, digits and combining marks: the regex knows
+            }
+            if (isWordChar(before)) {
+                return -1; // the keywords start with a letter: no boundary here
+            }
+        }
+        for (String keyword : statedKeywords) {
+            if (at + keyword.length() > limit || !startsWithIgnoreCase(text, at, keyword)) {
+                continue;
+            }
+            int i = at + keyword.length();
+            int spaces = i;
+            while (i < limit && isSpace(text.charAt(i))) {
+                i++;
+            }
+            if (i == spaces) {
+                continue; // \s++ needs one at least
+            }
+            long found = operatorThenValue(text, i, limit);
+            if (found >= 0) {
+                return found;
+            }
+        }
+        return -1;
+    }
+
+    private long operatorThenValue(CharSequence text, int i, int limit) {
+        for (String op : operators) {
+            if (i + op.length() > limit || !startsWithIgnoreCase(text, i, op)) {
                 continue;
             }
             long found = value(text, i + op.length(), limit);
@@ -152,13 +239,21 @@ final class AssignmentShape {
         return (long) start << 32 | j;
     }
 
-    private static boolean startsWith(CharSequence text, int at, String op) {
-        for (int k = 0; k < op.length(); k++) {
-            if (text.charAt(at + k) != op.charAt(k)) {
+    /** As {@code (?i:literal)} compares: ASCII letters in either case, everything else exactly. */
+    private static boolean startsWithIgnoreCase(CharSequence text, int at, String literal) {
+        for (int k = 0; k < literal.length(); k++) {
+            char t = text.charAt(at + k);
+            char l = literal.charAt(k);
+            if (t != l && !(l >= 'a' && l <= 'z' && t == l - 32)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** A word character of {@code \b} for ASCII: letters, digits, underscore. */
+    private static boolean isWordChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
 
     /** {@code [\w.-]}: ASCII letters, digits, underscore, dot, hyphen. */

@@ -259,7 +259,13 @@ public final class SecretScanner {
                     if (at < lastEnd) {
                         continue; // inside the previous match
                     }
-                    long match = shape.match(text, at, Math.min(text.length(), at + rule.span()));
+                    int limit = Math.min(text.length(), at + rule.span());
+                    long match = shape.match(text, at, limit);
+                    if (match == AssignmentShape.ASK_THE_REGEX) {
+                        Matcher m = rule.pattern().matcher(text);
+                        m.useTransparentBounds(true).useAnchoringBounds(false).region(at, limit);
+                        match = m.lookingAt() && m.start(1) >= 0 ? (long) m.start(1) << 32 | m.end(1) : -1;
+                    }
                     if (match >= 0) {
                         int start = (int) (match >>> 32);
                         lastEnd = (int) match;
@@ -314,27 +320,27 @@ public final class SecretScanner {
     }
 
     private boolean accepted(SecretRule rule, String secret) {
-        // cheapest tests first: most matches of the generic rules in code are references, rejected here
-        if (secret.isEmpty() || isReference(secret) || PLACEHOLDER_WORDS.occursIn(secret)) {
-            return false; // a variable or a path names where the secret is; a placeholder is not one
-        }
-        if (secret.equalsIgnoreCase("akiaiosfodnn7example")
-                || secret.regionMatches(true, 0, "wjalrxutnfemi/k7mdeng", 0, 21)) {
-            return false;
+        // Every test must pass; the cheapest and most often failing go first. Most matches of the generic rules in
+        // code are references (request.getHeader(...), os.environ[...], OPENAI_API_KEY), rejected in a few nanoseconds.
+        if (secret.isEmpty() || isReference(secret)) {
+            return false; // a variable or a path names where the secret is, it is not the secret
         }
         if (rule.generic()) {
+            if (isCodeReference(secret) || isEnvName(secret) || secret.startsWith("ssh-") || secret.startsWith("$2")) {
+                return false;
+            }
             if (secret.length() <= LONGEST_NOT_PASSWORD + 3
-                    && NOT_PASSWORDS.contains(withoutTrailingPunctuation(secret).toLowerCase(Locale.ROOT))
-                    || secret.startsWith("ssh-") || secret.startsWith("$2")) {
-                return false;
+                    && NOT_PASSWORDS.contains(withoutTrailingPunctuation(secret).toLowerCase(Locale.ROOT))) {
+                return false; // "the password is incorrect"
             }
-            if (isCodeReference(secret) || isEnvName(secret)) {
-                return false; // process.env.API_KEY, getpass.getpass(), settings.DB_PASSWORD, OPENAI_API_KEY
-            }
-            if (UUID.matcher(secret).matches() || HEX_DIGEST.matcher(secret).matches()
-                    || INTEGRITY.matcher(secret).matches()) {
-                return false;
-            }
+        }
+        if (PLACEHOLDER_WORDS.occursIn(secret) || secret.equalsIgnoreCase("akiaiosfodnn7example")
+                || secret.regionMatches(true, 0, "wjalrxutnfemi/k7mdeng", 0, 21)) {
+            return false; // placeholders and the providers' documented examples
+        }
+        if (rule.generic() && (UUID.matcher(secret).matches() || HEX_DIGEST.matcher(secret).matches()
+                || INTEGRITY.matcher(secret).matches())) {
+            return false; // identifiers, digests and integrity strings are not secrets
         }
         return entropy(secret) >= rule.minEntropy();
     }

@@ -34,6 +34,16 @@ class AssignmentShapeTest {
     }
 
     @Test
+    void aStatement_needsAWordBoundaryBefore_andAsksTheRegexAboutNonAsciiNeighbours() {
+        SecretRule stated = rule("prose-token-en");
+        String text = "my API key is Zq8mN3vX7pL2Hx7Lm2Qp9 ok";
+        long expected = (long) text.indexOf("Zq8") << 32 | text.indexOf(" ok");
+        assertThat(walk(stated, text, 3, text.length())).isEqualTo(expected).isEqualTo(regex(stated, text, 3, text.length()));
+        assertThat(walk(stated, "xtoken is Zq8mN3vX7pL2Hx7Lm2Qp9", 1, 31)).isEqualTo(-1L);
+        assertThat(walk(stated, "étoken is Zq8mN3vX7pL2Hx7Lm2Qp9", 1, 31)).isEqualTo(AssignmentShape.ASK_THE_REGEX);
+    }
+
+    @Test
     void keywordsThatEndInTheirOperator_areRecognised_andOtherShapesAreNot() {
         assertThat(PASSWORD.keywords()).contains("pass=");
         assertThat(AssignmentShape.recognize(PASSWORD)).isNotNull();
