@@ -35,13 +35,33 @@ final class FollowGate {
 
     /** The gate of {@code pattern} after {@code keyword} (lower case, folded), or null if nothing can be learned. */
     static FollowGate learn(Pattern pattern, String keyword) {
-        boolean ci = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0 || pattern.pattern().startsWith("(?i)");
+        boolean ci = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0 || pattern.pattern().startsWith("(?i)")
+                || insideLeadingCaseInsensitiveGroup(pattern.pattern(), keyword);
         Follow lower = Follow.learn(pattern, keyword);
         Follow upper = ci ? null : Follow.learn(pattern, keyword.toUpperCase(Locale.ROOT));
         if (lower == null && upper == null) {
             return null;
         }
         return new FollowGate(keyword, ci, lower, upper);
+    }
+
+    /**
+     * Whether the pattern opens with a case-insensitive group ({@code (?i:...)}, after an optional {@code \b}) that
+     * matches the keyword's start, the rest of the keyword having no letters: then how the text spells the keyword
+     * changes nothing that follows, as with a pattern that is case-insensitive throughout.
+     */
+    private static boolean insideLeadingCaseInsensitiveGroup(String pattern, String keyword) {
+        String p = pattern.startsWith("\\b") ? pattern.substring(2) : pattern;
+        if (!p.startsWith("(?i:")) {
+            return false;
+        }
+        int close = p.indexOf(')');
+        String group = close < 0 ? "" : p.substring(0, close + 1);
+        if (group.indexOf('(', 1) >= 0 || group.contains("[") || group.contains("\\")) {
+            return false;
+        }
+        Matcher m = Pattern.compile(group).matcher(keyword);
+        return m.lookingAt() && keyword.substring(m.end()).chars().noneMatch(Character::isLetter);
     }
 
     /**
