@@ -32,19 +32,31 @@ final class AssignmentShape {
     private static final String STATEMENT_HEAD = "\\b(?i:";
     private static final String[] ASSIGNMENT_OPERATORS = {":=", "=>", "=", ":"};
 
-    /** Statement head: the keyword alternatives, tried in order; null for the assignment head. */
+    private static final String PROSE_HEAD = "(?i)\\b(?:";
+    private static final String PROSE_CLAUSE_START = "(?:\\s+(?:";
+    private static final String PROSE_CLAUSE_END = ")(?:\\s+[^\\s]{1,30}){1,4}?)?\\s*(?:";
+
+    /** Statement and prose heads: the keyword alternatives, tried in order; null for the assignment head. */
     private final String[] statedKeywords;
+    /** Prose head: the words that open the optional "for the staging box" clause; null for the other heads. */
+    private final String[] clauseWords;
+    /** Operators, or for the prose head verbs: a symbol, or words between word boundaries. */
     private final String[] operators;
     private final CharClass quotes;
+    /** The opening quote is optional but not possessive: the value may start at it if it must. */
+    private final boolean quoteGivesBack;
     private final CharClass value;
     private final int min;
     private final boolean notBeforeParen;
 
-    private AssignmentShape(String[] statedKeywords, String[] operators, CharClass quotes, CharClass value, int min,
-                            boolean notBeforeParen) {
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    private AssignmentShape(String[] statedKeywords, String[] clauseWords, String[] operators, CharClass quotes,
+                            boolean quoteGivesBack, CharClass value, int min, boolean notBeforeParen) {
         this.statedKeywords = statedKeywords;
+        this.clauseWords = clauseWords;
         this.operators = operators;
         this.quotes = quotes;
+        this.quoteGivesBack = quoteGivesBack;
         this.value = value;
         this.min = min;
         this.notBeforeParen = notBeforeParen;
@@ -60,9 +72,31 @@ final class AssignmentShape {
         }
         String p = rule.pattern().pattern();
         String[] stated = null;
+        String[] clause = null;
         String[] operators;
         String rest;
-        if (p.startsWith("(?i:")) {
+        String classFlags = "";
+        if (p.startsWith(PROSE_HEAD)) {
+            int close = p.indexOf(')', PROSE_HEAD.length());
+            stated = close < 0 ? null : literalAlternatives(p.substring(PROSE_HEAD.length(), close));
+            if (stated == null || !p.startsWith(PROSE_CLAUSE_START, close + 1)) {
+                return null;
+            }
+            int clauseStart = close + 1 + PROSE_CLAUSE_START.length();
+            int clauseClose = p.indexOf(')', clauseStart);
+            clause = clauseClose < 0 ? null : literalAlternatives(p.substring(clauseStart, clauseClose));
+            if (clause == null || !p.startsWith(PROSE_CLAUSE_END, clauseClose)) {
+                return null;
+            }
+            int verbsStart = clauseClose + PROSE_CLAUSE_END.length();
+            int verbsClose = p.indexOf(")\\s*", verbsStart);
+            operators = verbsClose < 0 ? null : verbs(p.substring(verbsStart, verbsClose));
+            if (operators == null) {
+                return null;
+            }
+            rest = p.substring(verbsClose + 4);
+            classFlags = "(?i)";
+        } else if (p.startsWith("(?i:")) {
             int close = p.indexOf(')');
             String keywords = p.substring(4, Math.max(4, close));
             if (close < 0 || !keyRunStartsWithAnAlternative(rule, keywords)) {
@@ -92,16 +126,17 @@ final class AssignmentShape {
             return null;
         }
         int quotesEnd = classEnd(rest);
-        if (quotesEnd < 0 || !rest.startsWith("?+(", quotesEnd)) {
+        boolean givesBack = clause != null; // the prose head's tail is \s*[QUOTES]?( ; the others' [QUOTES]?+(
+        if (quotesEnd < 0 || !rest.startsWith(givesBack ? "?(" : "?+(", quotesEnd)) {
             return null;
         }
-        CharClass quotes = new CharClass(rest.substring(0, quotesEnd));
-        rest = rest.substring(quotesEnd + 3);
+        CharClass quotes = new CharClass(classFlags + rest.substring(0, quotesEnd));
+        rest = rest.substring(quotesEnd + (givesBack ? 2 : 3));
         int valueEnd = classEnd(rest);
         if (valueEnd < 0 || valueEnd >= rest.length() || rest.charAt(valueEnd) != '{') {
             return null;
         }
-        CharClass value = new CharClass(rest.substring(0, valueEnd));
+        CharClass value = new CharClass(classFlags + rest.substring(0, valueEnd));
         int comma = rest.indexOf(",}", valueEnd);
         if (comma < 0) {
             return null;
@@ -112,9 +147,14 @@ final class AssignmentShape {
         } catch (NumberFormatException e) {
             return null;
         }
-        return switch (rest.substring(comma + 2)) {
-            case ")", "+)" -> new AssignmentShape(stated, operators, quotes, value, min, false);
-            case "+)(?!\\()" -> new AssignmentShape(stated, operators, quotes, value, min, true);
+        String tail = rest.substring(comma + 2);
+        if (givesBack) {
+            return tail.equals(")") ? new AssignmentShape(stated, clause, operators, quotes, true, value, min, false)
+                    : null;
+        }
+        return switch (tail) {
+            case ")", "+)" -> new AssignmentShape(stated, null, operators, quotes, false, value, min, false);
+            case "+)(?!\\()" -> new AssignmentShape(stated, null, operators, quotes, false, value, min, true);
             default -> null;
         };
     }
@@ -142,6 +182,25 @@ final class AssignmentShape {
         return true;
     }
 
+    /** {@code \bis\b|=|:|\bwill be\b}: words between word boundaries (kept as the words) or one symbol; else null. */
+    private static String[] verbs(String alternation) {
+        String[] verbs = alternation.split("\\|", -1);
+        for (int i = 0; i < verbs.length; i++) {
+            String v = verbs[i];
+            if (v.equals("=") || v.equals(":")) {
+                continue;
+            }
+            if (!v.startsWith("\\b") || !v.endsWith("\\b") || v.length() < 5) {
+                return null;
+            }
+            verbs[i] = v.substring(2, v.length() - 2);
+            if (!verbs[i].chars().allMatch(c -> (c >= 'a' && c <= 'z') || c == ' ')) {
+                return null;
+            }
+        }
+        return verbs;
+    }
+
     /** {@code a|b c|=}: alternatives of ASCII letters, spaces, {@code =} and {@code :} only; else null. */
     private static String[] literalAlternatives(String alternation) {
         String[] alternatives = alternation.split("\\|", -1);
@@ -158,7 +217,76 @@ final class AssignmentShape {
      * captured secret's start and end ({@code start << 32 | end}); the match ends where the secret ends.
      */
     long match(CharSequence text, int at, int limit) {
-        return statedKeywords == null ? assignment(text, at, limit) : statement(text, at, limit);
+        if (statedKeywords == null) {
+            return assignment(text, at, limit);
+        }
+        return clauseWords == null ? statement(text, at, limit) : prose(text, at, limit);
+    }
+
+    /**
+     * The prose head, {@code (?i)\b(?:KEYWORDS)(?:\s+(?:CLAUSE)(?:\s+[^\s]{1,30}){1,4}?)?\s*(?:VERBS)\s*}: walked
+     * only where the optional clause cannot start (no clause word after the keyword's spaces), which is nearly
+     * everywhere; where it can, the lazy clause backtracks into its words, and the regex runs.
+     */
+    private long prose(CharSequence text, int at, int limit) {
+        long boundary = boundaryBefore(text, at);
+        if (boundary != 0) {
+            return boundary;
+        }
+        for (String keyword : statedKeywords) {
+            if (at + keyword.length() > limit || !startsWithIgnoreCase(text, at, keyword)) {
+                continue;
+            }
+            int j = at + keyword.length();
+            int k = j;
+            while (k < limit && isSpace(text.charAt(k))) {
+                k++;
+            }
+            if (k > j) {
+                for (String word : clauseWords) {
+                    if (k + word.length() <= limit && startsWithIgnoreCase(text, k, word)) {
+                        return ASK_THE_REGEX;
+                    }
+                }
+            }
+            for (String verb : operators) {
+                int end = k + verb.length();
+                if (end > limit || !startsWithIgnoreCase(text, k, verb)) {
+                    continue;
+                }
+                if (verb.length() > 1) { // a word: \b on both sides; before it, a space or the keyword's last letter
+                    if (k == j) {
+                        continue;
+                    }
+                    if (end < text.length()) {
+                        char after = text.charAt(end);
+                        if (after >= 128) {
+                            return ASK_THE_REGEX;
+                        }
+                        if (isWordChar(after)) {
+                            continue;
+                        }
+                    }
+                }
+                long found = value(text, end, limit);
+                if (found >= 0) {
+                    return found;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** 0 if {@code \b} holds before the letter at {@code at}, -1 if not, {@link #ASK_THE_REGEX} if non-ASCII decides. */
+    private static long boundaryBefore(CharSequence text, int at) {
+        if (at == 0) {
+            return 0;
+        }
+        char before = text.charAt(at - 1);
+        if (before >= 128) {
+            return ASK_THE_REGEX; // \b by Unicode letters, digits and combining marks: the regex knows
+        }
+        return isWordChar(before) ? -1 : 0;
     }
 
     private long assignment(CharSequence text, int at, int limit) {
@@ -176,14 +304,9 @@ final class AssignmentShape {
     }
 
     private long statement(CharSequence text, int at, int limit) {
-        if (at > 0) {
-            char before = text.charAt(at - 1);
-            if (before >= 128) {
-                return ASK_THE_REGEX; // \b by Unicode letters, digits and combining marks: the regex knows
-            }
-            if (isWordChar(before)) {
-                return -1; // the keywords start with a letter: no boundary here
-            }
+        long boundary = boundaryBefore(text, at);
+        if (boundary != 0) {
+            return boundary; // the keywords start with a letter: no boundary after a word character
         }
         for (String keyword : statedKeywords) {
             if (at + keyword.length() > limit || !startsWithIgnoreCase(text, at, keyword)) {
@@ -224,9 +347,17 @@ final class AssignmentShape {
             j++;
         }
         if (j < limit && quotes.contains(text.charAt(j))) {
-            j++;
+            long after = run(text, j + 1, limit);
+            if (after >= 0 || !quoteGivesBack) {
+                return after;
+            }
         }
-        int start = j;
+        return run(text, j, limit);
+    }
+
+    /** The value: the longest run of value characters from {@code start}, if long enough. */
+    private long run(CharSequence text, int start, int limit) {
+        int j = start;
         while (j < limit && value.contains(text.charAt(j))) {
             j++;
         }

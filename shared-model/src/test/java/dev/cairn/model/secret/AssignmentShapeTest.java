@@ -44,10 +44,27 @@ class AssignmentShapeTest {
     }
 
     @Test
+    void prose_fallsBackFromAShortValueToTheNextVerb_andLeavesTheLazyClauseToTheRegex() {
+        SecretRule prose = rule("prose-password-en");
+        String text = "the password is now Xk93mfa8q";
+        int at = text.indexOf("password");
+        long expected = (long) text.indexOf("Xk93") << 32 | text.length();
+        assertThat(walk(prose, text, at, text.length())).isEqualTo(expected)
+                .isEqualTo(regex(prose, text, at, text.length()));
+        String clause = "btw my password for the staging box is JMnAzIK8jD";
+        assertThat(walk(prose, clause, clause.indexOf("password"), clause.length()))
+                .isEqualTo(AssignmentShape.ASK_THE_REGEX);
+        String curly = "password: “‘abc";
+        assertThat(walk(prose, curly, 0, curly.length())).isEqualTo(regex(prose, curly, 0, curly.length()))
+                .isEqualTo((long) 11 << 32 | curly.length());
+    }
+
+    @Test
     void keywordsThatEndInTheirOperator_areRecognised_andOtherShapesAreNot() {
         assertThat(PASSWORD.keywords()).contains("pass=");
         assertThat(AssignmentShape.recognize(PASSWORD)).isNotNull();
-        assertThat(AssignmentShape.recognize(rule("prose-password-en"))).isNull();
+        assertThat(AssignmentShape.recognize(rule("prose-password-en"))).isNotNull();
+        assertThat(AssignmentShape.recognize(rule("prose-password-de"))).isNull();
         assertThat(AssignmentShape.recognize(rule("github-pat"))).isNull();
     }
 

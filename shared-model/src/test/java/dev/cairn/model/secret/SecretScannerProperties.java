@@ -76,11 +76,12 @@ class SecretScannerProperties {
     @Provide
     Arbitrary<String> continuations() {
         Arbitrary<String> suffix = Arbitraries.of("", "", "_id", ".x", "-y", "s");
-        Arbitrary<String> quote = Arbitraries.of("", "", "\"", "'", "`");
+        Arbitrary<String> quote = Arbitraries.of("", "", "\"", "'", "`", "“", "‘", "“‘");
         Arbitrary<String> space = Arbitraries.of("", " ", " ", "  ", "\t", "\n");
-        Arbitrary<String> operator = Arbitraries.of("is", "IS", "Was", "=", ":", ":=", "=>", "x", "");
+        Arbitrary<String> operator = Arbitraries.of("is", "IS", "Was", "=", ":", ":=", "=>", "x", "", "will be",
+                "is now", "changed to", "isn't", "for the db", "of", "to", "Is", "is now\u0301");
         Arbitrary<String> value = Arbitraries.of("Zq8mN3vX7pL2Hx7Lm2Qp9", "abc", "a.b/c+d=e-f_g12345", "os.environ",
-                "=Zq8mN3vX7pL", "", "ｘｙｚ0123456789abcdef");
+                "=Zq8mN3vX7pL", "", "ｘｙｚ0123456789abcdef", "abc”", "now", "xyz1", "Tr0ub4dor&3");
         Arbitrary<String> tail = Arbitraries.of("", "(", " ok", "\"", "é", "=");
         return net.jqwik.api.Combinators.combine(List.of(suffix, quote, space, operator, space, quote, value, tail))
                 .as(parts -> String.join("", parts));
@@ -89,7 +90,8 @@ class SecretScannerProperties {
     private static void assertWalkMatchesRegex(int pick, boolean upper, int span, int before, String continuation) {
         List<SecretRule> shaped = SCANNER.rules().stream().filter(r -> AssignmentShape.recognize(r) != null).toList();
         assertThat(shaped).extracting(SecretRule::id)
-                .contains("generic-secret-assignment", "generic-password-assignment", "prose-token-en");
+                .contains("generic-secret-assignment", "generic-password-assignment", "prose-token-en",
+                        "prose-password-en");
         SecretRule rule = shaped.get(pick % shaped.size());
         String keyword = rule.keywords().get(pick / shaped.size() % rule.keywords().size());
         String text = List.of("x ", "x_", "é", "a", "(", "")
