@@ -166,7 +166,10 @@ final class KeywordIndex {
         }
     }
 
-    /** Every keyword occurrence in {@code text}, and every special character; not in any particular order. */
+    /**
+     * Every keyword occurrence in {@code text}, and every special character, in the order of where they end (several
+     * keywords ending at one place in no particular order).
+     */
     void scan(String text, Hits hits) {
         int n = text.length();
         if (n < STREAMS_FROM) {
@@ -182,29 +185,38 @@ final class KeywordIndex {
         int f3 = 3 * quarter - warm;
         int steps = Math.min(quarter, n - f3);
         // The hot loop makes no calls (a call there would cost the four chains their registers): the rare steps
-        // where a stream reaches an output state are noted, one segment at a time, and reported after it.
+        // where a stream reaches an output state are noted, one segment at a time, and kept per stream; each stream's
+        // occurrences are then reported in the order of the text, so the scanner's lists arrive (nearly) sorted.
         int[] states = new int[4];
         int[] noted = new int[SEGMENT * 5];
+        int[][] kept = new int[4][64]; // per stream: (position, state) pairs
+        int[] keptLength = new int[4];
+        int[] from = {f0, f1, f2, f3};
         for (int segment = 0; segment < steps; segment += SEGMENT) {
             int k = fourStreams(text, classOf, next, outputFrom, f0, f1, f2, f3, segment,
                     Math.min(steps, segment + SEGMENT), states, noted);
             for (int x = 0; x < k; x += 5) {
-                int i = noted[x];
-                report(noted[x + 1], f0 + i, 0, hits);
-                report(noted[x + 2], f1 + i, quarter, hits);
-                report(noted[x + 3], f2 + i, 2 * quarter, hits);
-                report(noted[x + 4], f3 + i, 3 * quarter, hits);
+                for (int j = 0; j < 4; j++) {
+                    int state = noted[x + 1 + j];
+                    if (state >= outputFrom) {
+                        if (keptLength[j] + 2 > kept[j].length) {
+                            kept[j] = java.util.Arrays.copyOf(kept[j], kept[j].length * 2);
+                        }
+                        kept[j][keptLength[j]++] = from[j] + noted[x];
+                        kept[j][keptLength[j]++] = state;
+                    }
+                }
             }
         }
-        int s0 = states[0];
-        int s1 = states[1];
-        int s2 = states[2];
-        int s3 = states[3];
-        // the rest of each quarter (streams 1..3 spent some steps warming up; the last quarter may be shorter)
-        run(text, f0 + steps, 0, quarter, s0, hits);
-        run(text, f1 + steps, quarter, 2 * quarter, s1, hits);
-        run(text, f2 + steps, 2 * quarter, 3 * quarter, s2, hits);
-        run(text, f3 + steps, 3 * quarter, n, s3, hits);
+        // each stream's noted occurrences, then the rest of its quarter (streams 1..3 spent some steps warming up;
+        // the last quarter may be shorter)
+        int[] ends = {quarter, 2 * quarter, 3 * quarter, n};
+        for (int j = 0; j < 4; j++) {
+            for (int x = 0; x < keptLength[j]; x += 2) {
+                report(kept[j][x + 1], kept[j][x], j * quarter, hits);
+            }
+            run(text, from[j] + steps, j * quarter, ends[j], states[j], hits);
+        }
     }
 
     /** Steps {@code [from, to)} of the four streams; notes (step, four states) where any reaches an output. */

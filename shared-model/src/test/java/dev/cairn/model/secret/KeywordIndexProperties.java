@@ -17,8 +17,8 @@ import net.jqwik.api.constraints.StringLength;
 
 /**
  * The keyword automaton finds exactly the occurrences a naive search finds in the NFKC-folded, lower-cased text —
- * in short texts (one stream) and in long ones (four streams over four quarters) — and reports every character NFKC
- * expands and every high surrogate as special.
+ * in short texts (one stream) and in long ones (four streams over four quarters), in the order of where they end —
+ * and reports every character NFKC expands and every high surrogate as special.
  */
 class KeywordIndexProperties {
 
@@ -68,8 +68,13 @@ class KeywordIndexProperties {
             }
         }
         List<String> actual = new ArrayList<>();
-        new KeywordIndex(keywords).scan(text, (k, start) -> actual.add(k + "@" + start));
+        List<Integer> ends = new ArrayList<>();
+        new KeywordIndex(keywords).scan(text, (k, start) -> {
+            actual.add(k + "@" + start);
+            ends.add(start + keywords.get(k).length());
+        });
         assertThat(actual).doesNotHaveDuplicates();
+        assertThat(ends).as("reported in the order of where they end").isSorted();
         assertThat(new HashSet<>(actual)).isEqualTo(expected);
     }
 }
