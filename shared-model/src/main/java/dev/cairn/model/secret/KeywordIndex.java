@@ -32,6 +32,14 @@ final class KeywordIndex {
     /** Receives each keyword occurrence: the keyword's index and where it starts in the text. */
     interface Hits {
         void at(int keyword, int start);
+
+        /**
+         * The same, with the stream (0 to 3) that found it: each stream covers a quarter of the text, in order, and
+         * reports its occurrences in the order of where they end.
+         */
+        default void at(int keyword, int start, int stream) {
+            at(keyword, start);
+        }
     }
 
     /** Reported as the keyword of a character NFKC expands or a high surrogate, at that character's index. */
@@ -167,13 +175,13 @@ final class KeywordIndex {
     }
 
     /**
-     * Every keyword occurrence in {@code text}, and every special character, in the order of where they end (several
-     * keywords ending at one place in no particular order).
+     * Every keyword occurrence in {@code text}, and every special character; within each stream in the order of where
+     * they end (several keywords ending at one place in no particular order).
      */
     void scan(String text, Hits hits) {
         int n = text.length();
         if (n < STREAMS_FROM) {
-            run(text, 0, 0, n, 0, hits);
+            run(text, 0, 0, n, 0, 0, hits);
             return;
         }
         int quarter = (n + 3) / 4;
@@ -185,37 +193,24 @@ final class KeywordIndex {
         int f3 = 3 * quarter - warm;
         int steps = Math.min(quarter, n - f3);
         // The hot loop makes no calls (a call there would cost the four chains their registers): the rare steps
-        // where a stream reaches an output state are noted, one segment at a time, and kept per stream; each stream's
-        // occurrences are then reported in the order of the text, so the scanner's lists arrive (nearly) sorted.
+        // where a stream reaches an output state are noted, one segment at a time, and reported after it, while that
+        // stretch of text is still in the cache (the receiver reads the characters after each keyword).
         int[] states = new int[4];
         int[] noted = new int[SEGMENT * 5];
-        int[][] kept = new int[4][64]; // per stream: (position, state) pairs
-        int[] keptLength = new int[4];
         int[] from = {f0, f1, f2, f3};
         for (int segment = 0; segment < steps; segment += SEGMENT) {
             int k = fourStreams(text, classOf, next, outputFrom, f0, f1, f2, f3, segment,
                     Math.min(steps, segment + SEGMENT), states, noted);
             for (int x = 0; x < k; x += 5) {
                 for (int j = 0; j < 4; j++) {
-                    int state = noted[x + 1 + j];
-                    if (state >= outputFrom) {
-                        if (keptLength[j] + 2 > kept[j].length) {
-                            kept[j] = java.util.Arrays.copyOf(kept[j], kept[j].length * 2);
-                        }
-                        kept[j][keptLength[j]++] = from[j] + noted[x];
-                        kept[j][keptLength[j]++] = state;
-                    }
+                    report(noted[x + 1 + j], from[j] + noted[x], j * quarter, j, hits);
                 }
             }
         }
-        // each stream's noted occurrences, then the rest of its quarter (streams 1..3 spent some steps warming up;
-        // the last quarter may be shorter)
+        // the rest of each quarter (streams 1..3 spent some steps warming up; the last quarter may be shorter)
         int[] ends = {quarter, 2 * quarter, 3 * quarter, n};
         for (int j = 0; j < 4; j++) {
-            for (int x = 0; x < keptLength[j]; x += 2) {
-                report(kept[j][x + 1], kept[j][x], j * quarter, hits);
-            }
-            run(text, from[j] + steps, j * quarter, ends[j], states[j], hits);
+            run(text, from[j] + steps, j * quarter, ends[j], states[j], j, hits);
         }
     }
 
@@ -250,12 +245,12 @@ final class KeywordIndex {
     }
 
     /** One stream from {@code state} over {@code [from, to)}, reporting what ends at or after {@code reportFrom}. */
-    private void run(String text, int from, int reportFrom, int to, int state, Hits hits) {
+    private void run(String text, int from, int reportFrom, int to, int state, int stream, Hits hits) {
         int s = state;
         for (int i = from; i < to; i++) {
             s = next[s + (classOf[text.charAt(i)] & 0xFF)];
             if (s >= outputFrom) {
-                report(s, i, reportFrom, hits);
+                report(s, i, reportFrom, stream, hits);
             }
         }
     }
@@ -272,16 +267,16 @@ final class KeywordIndex {
         return false;
     }
 
-    private void report(int state, int end, int reportFrom, Hits hits) {
+    private void report(int state, int end, int reportFrom, int stream, Hits hits) {
         if (state < outputFrom || end < reportFrom) {
             return;
         }
         if (state == specialOffset) {
-            hits.at(SPECIAL, end);
+            hits.at(SPECIAL, end, stream);
             return;
         }
         for (int k : outputs[(state - outputFrom) / classes]) {
-            hits.at(k, end - lengths[k] + 1);
+            hits.at(k, end - lengths[k] + 1, stream);
         }
     }
 

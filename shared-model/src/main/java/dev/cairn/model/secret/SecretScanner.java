@@ -65,8 +65,10 @@ public final class SecretScanner {
     private final List<SecretRule> rules;
     private final KeywordIndex keywords;
     private final int[][] rulesByKeyword;
-    /** Per keyword, per rule in {@link #rulesByKeyword}: what may follow the keyword in a match (null: anything). */
-    private final FollowGate[][] gates;
+    /** Per keyword, per rule in {@link #rulesByKeyword} (slot {@code gateSlot[k] + j}): what may follow the keyword. */
+    private final FollowGate.Table gates;
+    private final int[] gateSlot;
+    private final int[] keywordLength;
     /** Per rule, the hand-run walk of its pattern where it has the assignment shape (else null: the regex runs). */
     private final AssignmentShape[] shapes;
     /** The automaton's index of {@code %}, the start of percent-encoded tokens. */
@@ -101,16 +103,19 @@ public final class SecretScanner {
             rulesByKeyword[k] = byKeyword.get(words.get(k)).stream().mapToInt(Integer::intValue).toArray();
         }
         this.keywords = new KeywordIndex(words);
-        this.gates = new FollowGate[words.size()][];
+        this.gateSlot = new int[words.size()];
+        this.keywordLength = new int[words.size()];
+        List<FollowGate> slots = new ArrayList<>();
         for (int k = 0; k < words.size(); k++) {
-            gates[k] = new FollowGate[rulesByKeyword[k].length];
-            for (int j = 0; j < gates[k].length; j++) {
-                SecretRule rule = this.rules.get(rulesByKeyword[k][j]);
-                if (rule.anchored()) {
-                    gates[k][j] = FollowGate.learn(rule.pattern(), KeywordIndex.fold(words.get(k)));
-                }
+            gateSlot[k] = slots.size();
+            String folded = KeywordIndex.fold(words.get(k));
+            keywordLength[k] = folded.length();
+            for (int r : rulesByKeyword[k]) {
+                SecretRule rule = this.rules.get(r);
+                slots.add(rule.anchored() ? FollowGate.learn(rule.pattern(), folded) : null);
             }
         }
+        this.gates = new FollowGate.Table(slots.toArray(new FollowGate[0]));
         this.shapes = new AssignmentShape[this.rules.size()];
         for (int r = 0; r < this.rules.size(); r++) {
             generic.put(this.rules.get(r).id(), this.rules.get(r).generic());
@@ -181,11 +186,15 @@ public final class SecretScanner {
     private final class Occurrences implements KeywordIndex.Hits {
         final String text;
         final boolean normalized;
-        final int[][] starts = new int[rules.size()][];
-        final int[] counts = new int[rules.size()];
+        /** Per rule, where its keywords start, in order (after {@link #merge}). */
+        int[][] starts;
+        int[] counts;
         int[] percents = new int[0];
         int percentCount;
         boolean needsCopy;
+        /** Per automaton stream, per rule: the starts it reported, in the order of the text. */
+        private final int[][][] parts = new int[4][][];
+        private final int[][] partCounts = new int[4][];
 
         Occurrences(String text, boolean normalized) {
             this.text = text;
@@ -194,30 +203,67 @@ public final class SecretScanner {
 
         @Override
         public void at(int keyword, int start) {
+            at(keyword, start, 0);
+        }
+
+        @Override
+        public void at(int keyword, int start, int stream) {
             if (keyword == KeywordIndex.SPECIAL) {
                 needsCopy |= !normalized && !foldsOneForOne(text, start);
-            } else {
-                if (keyword == percentKeyword) {
-                    if (percentCount == percents.length) {
-                        percents = java.util.Arrays.copyOf(percents, Math.max(8, percentCount * 2));
-                    }
-                    percents[percentCount++] = start;
+                return;
+            }
+            if (keyword == percentKeyword) {
+                if (percentCount == percents.length) {
+                    percents = java.util.Arrays.copyOf(percents, Math.max(8, percentCount * 2));
                 }
-                int[] triggered = rulesByKeyword[keyword];
-                for (int j = 0; j < triggered.length; j++) {
-                    FollowGate gate = gates[keyword][j];
-                    if (gate != null && !gate.mayMatch(text, start)) {
-                        continue; // what follows the keyword here cannot continue a match of this rule
-                    }
-                    int r = triggered[j];
-                    int[] list = starts[r];
-                    if (list == null) {
-                        list = starts[r] = new int[4];
-                    } else if (counts[r] == list.length) {
-                        list = starts[r] = java.util.Arrays.copyOf(list, list.length * 2);
-                    }
-                    list[counts[r]++] = start;
+                percents[percentCount++] = start;
+            }
+            int[] triggered = rulesByKeyword[keyword];
+            int slot = gateSlot[keyword];
+            int length = keywordLength[keyword];
+            for (int j = 0; j < triggered.length; j++) {
+                if (!gates.mayMatch(slot + j, text, start, length)) {
+                    continue; // what follows the keyword here cannot continue a match of this rule
                 }
+                int r = triggered[j];
+                int[][] lists = parts[stream];
+                if (lists == null) {
+                    lists = parts[stream] = new int[rules.size()][];
+                    partCounts[stream] = new int[rules.size()];
+                }
+                int[] counted = partCounts[stream];
+                int[] list = lists[r];
+                if (list == null) {
+                    list = lists[r] = new int[8];
+                } else if (counted[r] == list.length) {
+                    list = lists[r] = java.util.Arrays.copyOf(list, list.length * 2);
+                }
+                list[counted[r]++] = start;
+            }
+        }
+
+        /** The streams' lists of each rule, one after the other: the text's order (nearly; see the sort in match). */
+        void merge() {
+            starts = new int[rules.size()][];
+            counts = new int[rules.size()];
+            for (int r = 0; r < rules.size(); r++) {
+                int total = 0;
+                for (int j = 0; j < 4; j++) {
+                    total += partCounts[j] == null ? 0 : partCounts[j][r];
+                }
+                if (total == 0) {
+                    continue;
+                }
+                int[] all = new int[total];
+                int at = 0;
+                for (int j = 0; j < 4; j++) {
+                    if (partCounts[j] != null && partCounts[j][r] > 0) {
+                        System.arraycopy(parts[j][r], 0, all, at, partCounts[j][r]);
+                        at += partCounts[j][r];
+                    }
+                }
+                starts[r] = all;
+                counts[r] = total;
             }
         }
     }
@@ -225,6 +271,7 @@ public final class SecretScanner {
     private Occurrences find(String text, boolean normalized) {
         Occurrences o = new Occurrences(text, normalized);
         keywords.scan(text, o);
+        o.merge();
         return o;
     }
 
@@ -250,7 +297,7 @@ public final class SecretScanner {
             }
             SecretRule rule = rules.get(r);
             int[] starts = hits.starts[r];
-            java.util.Arrays.sort(starts, 0, count);
+            java.util.Arrays.sort(starts, 0, count); // nearly sorted already: keywords of unequal length ending in order
             AssignmentShape shape = shapes[r];
             if (shape != null) {
                 int lastEnd = -1;

@@ -17,7 +17,7 @@ import net.jqwik.api.constraints.StringLength;
 
 /**
  * The keyword automaton finds exactly the occurrences a naive search finds in the NFKC-folded, lower-cased text —
- * in short texts (one stream) and in long ones (four streams over four quarters), in the order of where they end —
+ * in short texts (one stream) and in long ones (four streams over four quarters), each stream in the order of where they end —
  * and reports every character NFKC expands and every high surrogate as special.
  */
 class KeywordIndexProperties {
@@ -68,13 +68,23 @@ class KeywordIndexProperties {
             }
         }
         List<String> actual = new ArrayList<>();
-        List<Integer> ends = new ArrayList<>();
-        new KeywordIndex(keywords).scan(text, (k, start) -> {
-            actual.add(k + "@" + start);
-            ends.add(start + keywords.get(k).length());
+        List<List<Integer>> ends = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        new KeywordIndex(keywords).scan(text, new KeywordIndex.Hits() {
+            @Override
+            public void at(int k, int start) {
+                throw new AssertionError("the automaton names the stream of every occurrence");
+            }
+
+            @Override
+            public void at(int k, int start, int stream) {
+                actual.add(k + "@" + start);
+                ends.get(stream).add(start + keywords.get(k).length());
+            }
         });
         assertThat(actual).doesNotHaveDuplicates();
-        assertThat(ends).as("reported in the order of where they end").isSorted();
+        List<Integer> streamByStream = ends.stream().flatMap(List::stream).toList();
+        assertThat(streamByStream).as("each stream in the order of where they end, the streams in the text's order")
+                .isSorted();
         assertThat(new HashSet<>(actual)).isEqualTo(expected);
     }
 }
