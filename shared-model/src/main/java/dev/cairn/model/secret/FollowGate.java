@@ -1,6 +1,9 @@
 package dev.cairn.model.secret;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,18 +18,21 @@ import java.util.regex.Pattern;
  * <p>How it stays exact: for each ASCII character {@code c} the pattern is tried on {@code keyword + c} alone. If it
  * neither matches nor {@linkplain Matcher#hitEnd() hit the end of that input}, no text that continues
  * {@code keyword + c} can match either. The same is learned for {@code keyword + " " + c} (the usual single space
- * before an operator or a verb). A pattern that fails for every probe (it needs context before the keyword, such as
- * a lookbehind or a word boundary before a non-word keyword) gets no gate. Case-sensitive patterns are probed with
- * the keyword in lower and in upper case, and the gate applies only where the text spells it exactly so.
+ * before an operator or a verb) and, the first time a pair of characters is met, for {@code keyword + c + d}. A
+ * pattern that fails for every probe in every spelling of the keyword (it needs context before the keyword, such as a
+ * lookbehind or a word boundary before a non-word keyword) gets no gate. Case-sensitive patterns are probed with the
+ * keyword in lower and in upper case; any other spelling the text uses is probed alone, once, and remembered.
  */
 final class FollowGate {
 
+    private final Pattern pattern;
     private final String keyword;
     private final boolean caseInsensitive;
     private final Follow lower;
     private final Follow upper;
 
-    private FollowGate(String keyword, boolean caseInsensitive, Follow lower, Follow upper) {
+    private FollowGate(Pattern pattern, String keyword, boolean caseInsensitive, Follow lower, Follow upper) {
+        this.pattern = pattern;
         this.keyword = keyword;
         this.caseInsensitive = caseInsensitive;
         this.lower = lower;
@@ -38,11 +44,11 @@ final class FollowGate {
         boolean ci = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0 || pattern.pattern().startsWith("(?i)")
                 || insideLeadingCaseInsensitiveGroup(pattern.pattern(), keyword);
         Follow lower = Follow.learn(pattern, keyword);
-        Follow upper = ci ? null : Follow.learn(pattern, keyword.toUpperCase(Locale.ROOT));
-        if (lower == null && upper == null) {
-            return null;
+        Follow upper = ci ? Follow.NONE : Follow.learn(pattern, keyword.toUpperCase(Locale.ROOT));
+        if (lower.isEmpty() && upper.isEmpty()) {
+            return null; // no spelling can be continued without context before the keyword: learn nothing
         }
-        return new FollowGate(keyword, ci, lower, upper);
+        return new FollowGate(pattern, keyword, ci, lower, upper);
     }
 
     /**
@@ -64,24 +70,38 @@ final class FollowGate {
         return m.lookingAt() && keyword.substring(m.end()).chars().noneMatch(Character::isLetter);
     }
 
+    private static boolean mayContinue(Pattern pattern, String probe) {
+        Matcher m = pattern.matcher(probe);
+        return m.lookingAt() || m.hitEnd();
+    }
+
     /**
      * Every gate of a scanner (one per keyword and rule) in flat arrays: a hit reads a few longs next to those of the
-     * keyword's other rules, instead of chasing a gate object, its follow sets and its keyword string through the heap
-     * (on 50 MB of mixed text, those cache misses cost a quarter of the keyword pass).
+     * keyword's other rules, instead of chasing a gate object, its follow sets and its keyword string through the heap.
      */
     static final class Table {
         private static final int LONGS = 8; // lower first0, first1, space0, space1; then the same for upper case
-        private static final long[] ALL = {-1L, -1L, -1L, -1L};
+        private static final int ASCII = 128;
 
         private final long[] bits;
         /** 0: no gate; 1: case-insensitive (the lower-case sets); 2: as the text spells the keyword. */
         private final byte[] mode;
         private final String[] keywords;
+        private final Pattern[] patterns;
+        /**
+         * Per gate, spelling (lower, upper) and first character: the characters that may come second, learned the
+         * first time the pair is met (128 probes, some 50 µs) and kept.
+         */
+        private final AtomicReferenceArray<long[]> second;
+        /** Other spellings of a case-sensitive keyword ({@code sK}): whether the pattern can start with them. */
+        private final Map<Long, Boolean> spellings = new ConcurrentHashMap<>();
 
         Table(FollowGate[] gates) {
             bits = new long[gates.length * LONGS];
             mode = new byte[gates.length];
             keywords = new String[gates.length];
+            patterns = new Pattern[gates.length];
+            second = new AtomicReferenceArray<>(gates.length * 2 * ASCII);
             for (int g = 0; g < gates.length; g++) {
                 FollowGate gate = gates[g];
                 if (gate == null) {
@@ -89,8 +109,9 @@ final class FollowGate {
                 }
                 mode[g] = (byte) (gate.caseInsensitive ? 1 : 2);
                 keywords[g] = gate.keyword;
-                System.arraycopy(gate.lower == null ? ALL : gate.lower.longs(), 0, bits, g * LONGS, 4);
-                System.arraycopy(gate.upper == null ? ALL : gate.upper.longs(), 0, bits, g * LONGS + 4, 4);
+                patterns[g] = gate.pattern;
+                System.arraycopy(gate.lower.longs(), 0, bits, g * LONGS, 4);
+                System.arraycopy(gate.upper.longs(), 0, bits, g * LONGS + 4, 4);
             }
         }
 
@@ -101,29 +122,41 @@ final class FollowGate {
             if (m == 0 || end >= raw.length()) {
                 return true;
             }
-            int base = g * LONGS;
+            int variant = 0;
             if (m == 2) {
-                int spelled = spelledAs(keywords[g], raw, start);
-                if (spelled < 0) {
-                    return true;
+                variant = spelledAs(keywords[g], raw, start);
+                if (variant < 0) {
+                    return otherSpellingMayMatch(g, raw, start);
                 }
-                base += spelled;
             }
+            int base = g * LONGS + variant * 4;
             char c = Nfkc.FOLD[raw.charAt(end)];
-            if (c >= 128) {
+            if (c >= ASCII) {
                 return true;
             }
             if ((bits[base + (c >> 6)] & (1L << c)) == 0) {
                 return false;
             }
-            if (c == ' ' && end + 1 < raw.length()) {
-                char d = Nfkc.FOLD[raw.charAt(end + 1)];
-                return d >= 128 || (bits[base + 2 + (d >> 6)] & (1L << d)) != 0;
+            if (end + 1 >= raw.length()) {
+                return true;
             }
-            return true;
+            char d = Nfkc.FOLD[raw.charAt(end + 1)];
+            if (d >= ASCII) {
+                return true;
+            }
+            if (c == ' ') {
+                return (bits[base + 2 + (d >> 6)] & (1L << d)) != 0;
+            }
+            long[] next = second.get((g * 2 + variant) * ASCII + c);
+            if (next == null) {
+                String spelled = variant == 0 ? keywords[g] : keywords[g].toUpperCase(Locale.ROOT);
+                next = Follow.firstOnly(patterns[g], spelled + c);
+                second.set((g * 2 + variant) * ASCII + c, next);
+            }
+            return (next[d >> 6] & (1L << d)) != 0;
         }
 
-        /** 0 if the text spells the keyword in lower case, 4 if in upper case (the offset of those sets), else -1. */
+        /** 0 if the text spells the keyword in lower case, 1 if in upper case, else -1. */
         private static int spelledAs(String keyword, String raw, int start) {
             boolean isLower = true;
             boolean isUpper = true;
@@ -133,7 +166,36 @@ final class FollowGate {
                 isLower &= c == k;
                 isUpper &= c == Character.toUpperCase(k);
             }
-            return isLower ? 0 : isUpper ? 4 : -1;
+            return isLower ? 0 : isUpper ? 1 : -1;
+        }
+
+        /** Whether the pattern can start with the keyword spelled as the text spells it (probed once per spelling). */
+        private boolean otherSpellingMayMatch(int g, String raw, int start) {
+            String keyword = keywords[g];
+            if (keyword.length() > 40 || !keyword.chars().allMatch(k -> k < ASCII)) {
+                return true;
+            }
+            long upperCase = 0;
+            for (int i = 0; i < keyword.length(); i++) {
+                if (Nfkc.FOLD[raw.charAt(start + i)] != keyword.charAt(i)) {
+                    upperCase |= 1L << i;
+                }
+            }
+            long key = (long) g << 40 | upperCase;
+            Boolean known = spellings.get(key);
+            if (known == null) {
+                known = mayContinue(patterns[g], foldedAsIs(raw, start, keyword.length()));
+                spellings.put(key, known);
+            }
+            return known;
+        }
+
+        private static String foldedAsIs(String raw, int start, int length) {
+            char[] out = new char[length];
+            for (int i = 0; i < length; i++) {
+                out[i] = Nfkc.FOLD[raw.charAt(start + i)];
+            }
+            return new String(out);
         }
     }
 
@@ -145,29 +207,41 @@ final class FollowGate {
     /** Two 128-bit sets: characters that may follow the keyword, and that may follow the keyword and one space. */
     private record Follow(long first0, long first1, long space0, long space1) {
 
+        static final Follow NONE = new Follow(0, 0, 0, 0);
+
         static Follow learn(Pattern pattern, String keyword) {
             long[] first = new long[2];
             long[] space = new long[2];
-            boolean any = false;
-            for (char c = 0; c < 128; c++) {
+            for (char c = 0; c < ASCII_LIMIT; c++) {
                 if (mayContinue(pattern, keyword + c)) {
                     first[c >> 6] |= 1L << c;
-                    any = true;
                 }
                 if (mayContinue(pattern, keyword + " " + c)) {
                     space[c >> 6] |= 1L << c;
                 }
             }
-            return any ? new Follow(first[0], first[1], space[0], space[1]) : null;
+            return new Follow(first[0], first[1], space[0], space[1]);
+        }
+
+        /** The characters that may follow {@code prefix}, as {@code {first0, first1}}. */
+        static long[] firstOnly(Pattern pattern, String prefix) {
+            long[] first = new long[2];
+            for (char c = 0; c < ASCII_LIMIT; c++) {
+                if (mayContinue(pattern, prefix + c)) {
+                    first[c >> 6] |= 1L << c;
+                }
+            }
+            return first;
+        }
+
+        boolean isEmpty() {
+            return first0 == 0 && first1 == 0;
         }
 
         long[] longs() {
             return new long[] {first0, first1, space0, space1};
         }
-
-        private static boolean mayContinue(Pattern pattern, String probe) {
-            Matcher m = pattern.matcher(probe);
-            return m.lookingAt() || m.hitEnd();
-        }
     }
+
+    private static final char ASCII_LIMIT = 128;
 }
