@@ -47,7 +47,7 @@ final class KeywordIndex {
 
     /** Below this length one stream: splitting would cost more than it saves. */
     private static final int STREAMS_FROM = 4096;
-    private static final int SEGMENT = 8192;
+    private static final int SEGMENT = 1024;
 
     private final byte[] classOf = new byte[Character.MAX_VALUE + 1];
     private final int classes;
@@ -179,38 +179,51 @@ final class KeywordIndex {
      * they end (several keywords ending at one place in no particular order).
      */
     void scan(String text, Hits hits) {
-        int n = text.length();
+        scan(text, 0, text.length(), hits);
+    }
+
+    /**
+     * The occurrences that end in {@code [from, to)} (they may start before {@code from}), and the special characters
+     * there. Scanning consecutive ranges reports each occurrence of the whole text exactly once.
+     */
+    void scan(String text, int from, int to, Hits hits) {
+        int warm = longest - 1;
+        int n = to - from;
         if (n < STREAMS_FROM) {
-            run(text, 0, 0, n, 0, 0, hits);
+            run(text, Math.max(0, from - warm), from, to, 0, 0, hits);
             return;
         }
         int quarter = (n + 3) / 4;
-        // stream j reads [from_j, from_j + steps) in the loop; streams 1..3 start a keyword length early
-        int warm = longest - 1;
-        int f0 = 0;
-        int f1 = quarter - warm;
-        int f2 = 2 * quarter - warm;
-        int f3 = 3 * quarter - warm;
-        int steps = Math.min(quarter, n - f3);
+        // stream j reports what ends in [from + j * quarter, its end) and starts reading a keyword length earlier
+        int[] reportFrom = {from, from + quarter, from + 2 * quarter, from + 3 * quarter};
+        int[] ends = {from + quarter, from + 2 * quarter, from + 3 * quarter, to};
+        int[] starts = new int[4];
+        int steps = Integer.MAX_VALUE;
+        for (int j = 0; j < 4; j++) {
+            starts[j] = Math.max(0, reportFrom[j] - warm);
+            steps = Math.min(steps, ends[j] - starts[j]);
+        }
+        int f0 = starts[0];
+        int f1 = starts[1];
+        int f2 = starts[2];
+        int f3 = starts[3];
         // The hot loop makes no calls (a call there would cost the four chains their registers): the rare steps
         // where a stream reaches an output state are noted, one segment at a time, and reported after it, while that
         // stretch of text is still in the cache (the receiver reads the characters after each keyword).
         int[] states = new int[4];
-        int[] noted = new int[SEGMENT * 5];
-        int[] from = {f0, f1, f2, f3};
+        int[] noted = new int[Math.min(SEGMENT, steps) * 5];
         for (int segment = 0; segment < steps; segment += SEGMENT) {
             int k = fourStreams(text, classOf, next, outputFrom, f0, f1, f2, f3, segment,
                     Math.min(steps, segment + SEGMENT), states, noted);
             for (int x = 0; x < k; x += 5) {
                 for (int j = 0; j < 4; j++) {
-                    report(noted[x + 1 + j], from[j] + noted[x], j * quarter, j, hits);
+                    report(noted[x + 1 + j], starts[j] + noted[x], reportFrom[j], j, hits);
                 }
             }
         }
-        // the rest of each quarter (streams 1..3 spent some steps warming up; the last quarter may be shorter)
-        int[] ends = {quarter, 2 * quarter, 3 * quarter, n};
+        // the rest of each quarter (each stream spent some steps warming up; the last quarter may be shorter)
         for (int j = 0; j < 4; j++) {
-            run(text, from[j] + steps, j * quarter, ends[j], states[j], j, hits);
+            run(text, starts[j] + steps, reportFrom[j], ends[j], states[j], j, hits);
         }
     }
 

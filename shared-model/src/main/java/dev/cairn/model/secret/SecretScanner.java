@@ -163,42 +163,303 @@ public final class SecretScanner {
     }
 
     private List<Finding> scan(String text, int depth) {
-        Occurrences hits = find(text, false);
-        if (!hits.needsCopy) {
-            // every character folds one for one: the patterns read the folded view, offsets are the original's
-            return match(new Nfkc.Folded(text), hits, depth);
-        }
-        return scanCopy(text, depth); // a character NFKC expands
+        Pass pass = new Pass(text, false, depth);
+        return pass.run() ? pass.findings() : scanCopy(text, depth); // false: a character NFKC expands
     }
 
     /** The general way: scan a normalised copy of the text and map the offsets back. */
     List<Finding> scanCopy(String text, int depth) {
         Nfkc.Mapped n = Nfkc.Mapped.of(text);
-        List<Finding> found = match(new Nfkc.Folded(n.text()), find(n.text(), true), depth);
-        List<Finding> mapped = new ArrayList<>(found.size());
-        for (Finding f : found) {
+        Pass pass = new Pass(n.text(), true, depth);
+        pass.run();
+        List<Finding> mapped = new ArrayList<>();
+        for (Finding f : pass.findings()) {
             mapped.add(new Finding(f.ruleId(), f.description(), n.originalStart(f.start()), n.originalEnd(f.end())));
         }
         return mapped;
     }
 
-    /** Where each rule's keywords occur (per rule, unordered), where a {@code %} occurs, and whether to copy. */
+    /**
+     * One scan of one text, a chunk at a time: the keyword automaton, the rules at the chunk's keywords and the base64
+     * sampling all read a chunk while it is in the cache, instead of three passes over the whole text (on 50 MB,
+     * each later pass would wait on memory for nearly every keyword it revisits). Each rule keeps its state from
+     * chunk to chunk (where its last match ended, the window it is widening), so the result is that of one pass over
+     * the whole text in order. Encoded tokens are decoded at the end, when every rule's findings are known.
+     */
+    private final class Pass {
+        private static final int CHUNK = 1 << 16;
+
+        private final String raw;
+        private final Nfkc.Folded text;
+        private final int depth;
+        private final Occurrences hits;
+        private final List<Finding> found = new ArrayList<>();
+        /** Per anchored rule: where its last match ended (occurrences before it are inside it). */
+        private final int[] lastEnd;
+        /** Per windowed rule: the window being widened by nearby occurrences, {@code windowTo < 0} if none. */
+        private final int[] windowFrom;
+        private final int[] windowTo;
+        private final Matcher[] matchers;
+        /** The next base64 sample, and the base64 candidates (start, end, run end) worth decoding. */
+        private int sample = MIN_BASE64 - 1;
+        private int[] candidates = new int[12];
+        private int candidateCount;
+
+        Pass(String raw, boolean normalized, int depth) {
+            this.raw = raw;
+            this.text = new Nfkc.Folded(raw);
+            this.depth = depth;
+            this.hits = new Occurrences(raw, normalized);
+            this.lastEnd = new int[rules.size()];
+            this.windowFrom = new int[rules.size()];
+            this.windowTo = new int[rules.size()];
+            this.matchers = new Matcher[rules.size()];
+            java.util.Arrays.fill(lastEnd, -1);
+            java.util.Arrays.fill(windowTo, -1);
+        }
+
+        /** False if the text holds a character NFKC expands: then nothing was decided, the caller copies. */
+        boolean run() {
+            int n = raw.length();
+            for (int from = 0; from < n; from += CHUNK) {
+                int to = Math.min(n, from + CHUNK);
+                hits.reset();
+                keywords.scan(raw, from, to, hits);
+                if (hits.needsCopy) {
+                    return false;
+                }
+                hits.merge();
+                for (int r = 0; r < rules.size(); r++) {
+                    if (hits.counts[r] > 0) {
+                        rule(r, hits.starts[r], hits.counts[r]);
+                    }
+                }
+                if (depth < MAX_DEPTH) {
+                    sampleBase64(to);
+                }
+            }
+            for (int r = 0; r < rules.size(); r++) {
+                if (windowTo[r] >= 0) {
+                    searchWindow(r);
+                }
+            }
+            return true;
+        }
+
+        List<Finding> findings() {
+            if (depth < MAX_DEPTH) {
+                decodeCandidates();
+            }
+            return resolveOverlaps(found);
+        }
+
+        /** Rule {@code r} at its keyword occurrences of one chunk, in order. */
+        private void rule(int r, int[] starts, int count) {
+            SecretRule rule = rules.get(r);
+            java.util.Arrays.sort(starts, 0, count); // nearly sorted already: keywords of unequal length ending in order
+            if (!rule.anchored()) {
+                // windows around the occurrences, overlapping ones merged: a match across two windows is in the merge
+                for (int i = 0; i < count; i++) {
+                    int from = Math.max(0, starts[i] - LOOK_BEHIND);
+                    int to = Math.min(text.length(), starts[i] + rule.span());
+                    if (windowTo[r] >= 0 && from < windowTo[r]) {
+                        windowTo[r] = to;
+                        continue;
+                    }
+                    if (windowTo[r] >= 0) {
+                        searchWindow(r);
+                    }
+                    windowFrom[r] = from;
+                    windowTo[r] = to;
+                }
+                return;
+            }
+            AssignmentShape shape = shapes[r];
+            for (int i = 0; i < count; i++) {
+                int at = starts[i];
+                if (at < lastEnd[r]) {
+                    continue; // inside the previous match
+                }
+                int limit = Math.min(text.length(), at + rule.span());
+                long match = shape == null ? AssignmentShape.ASK_THE_REGEX : shape.match(text, at, limit);
+                if (match == AssignmentShape.ASK_THE_REGEX) {
+                    Matcher m = matcher(r);
+                    m.region(at, limit);
+                    if (!m.lookingAt()) {
+                        continue;
+                    }
+                    lastEnd[r] = m.end();
+                    int g = rule.group();
+                    if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
+                        found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
+                    }
+                } else if (match >= 0) {
+                    int start = (int) (match >>> 32);
+                    lastEnd[r] = (int) match; // the shapes' matches end where their secret ends
+                    if (accepted(rule, text.subSequence(start, (int) match).toString())) {
+                        found.add(new Finding(rule.id(), rule.description(), start, (int) match));
+                    }
+                }
+            }
+        }
+
+        private void searchWindow(int r) {
+            SecretRule rule = rules.get(r);
+            Matcher m = matcher(r);
+            m.region(windowFrom[r], windowTo[r]);
+            int g = rule.group();
+            while (m.find()) {
+                if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
+                    found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
+                }
+            }
+            windowTo[r] = -1;
+        }
+
+        private Matcher matcher(int r) {
+            Matcher m = matchers[r];
+            if (m == null) {
+                m = matchers[r] = rules.get(r).pattern().matcher(text);
+                m.useTransparentBounds(true).useAnchoringBounds(false);
+            }
+            return m;
+        }
+
+        /**
+         * Runs of the base64 alphabets at least MIN_BASE64 long, up to {@code to}, found by sampling every
+         * MIN_BASE64-th character: every such run covers a sampled one, so only the runs around base64 samples are
+         * read. Only runs that mix upper and lower case letters can be base64 of text (hex digests and words cannot),
+         * and of those only runs whose first 12 bytes are printable enough are kept for decoding.
+         */
+        private void sampleBase64(int to) {
+            int n = raw.length();
+            int p = sample;
+            while (p < to) {
+                int flags = BASE64_FLAGS[raw.charAt(p)];
+                if (flags == 0) {
+                    p += MIN_BASE64;
+                    continue;
+                }
+                int start = p;
+                int f;
+                while (start > 0 && (f = BASE64_FLAGS[raw.charAt(start - 1)]) != 0) {
+                    flags |= f;
+                    start--;
+                }
+                int i = p + 1;
+                while (i < n && (f = BASE64_FLAGS[raw.charAt(i)]) != 0) {
+                    flags |= f;
+                    i++;
+                }
+                p = i + MIN_BASE64; // the next run starts after i, which is not in the alphabet
+                // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more
+                // than the 5 % of unprintable bytes the whole may have (it decodes to at most 3/4 of its length).
+                // That test reads 16 characters in place, so binary runs cost next to nothing.
+                if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER)
+                        || unprintablePrefix(text, start) * 80 > 3 * (i - start)) {
+                    continue;
+                }
+                int end = i;
+                while (end < n && end - i < 2 && text.charAt(end) == '=') {
+                    end++;
+                }
+                if (candidateCount + 2 > candidates.length) {
+                    candidates = java.util.Arrays.copyOf(candidates, candidates.length * 2);
+                }
+                candidates[candidateCount++] = start;
+                candidates[candidateCount++] = end;
+            }
+            sample = p;
+        }
+
+        /** Base64 candidates and percent-encoded tokens not inside a finding: decoded and scanned again. */
+        private void decodeCandidates() {
+            Taken taken = new Taken(found);
+            for (int k = 0; k < candidateCount; k += 2) {
+                int start = candidates[k];
+                int end = candidates[k + 1];
+                if (taken.overlaps(start, end)) {
+                    continue;
+                }
+                String decoded = decodeBase64(text.subSequence(start, end).toString());
+                if (decoded != null) {
+                    for (Finding inner : scan(decoded, depth + 1)) {
+                        found.add(new Finding(inner.ruleId(), inner.description() + " (base64-encoded)", start, end));
+                        break;
+                    }
+                }
+            }
+            // percent-encoded tokens: the maximal run of token characters around each %XX the automaton saw
+            int[] percents = hits.percents();
+            java.util.Arrays.sort(percents);
+            int n = text.length();
+            int doneUntil = -1;
+            for (int at : percents) {
+                if (at < doneUntil || at + 2 >= n || !isHex(text.charAt(at + 1)) || !isHex(text.charAt(at + 2))) {
+                    continue;
+                }
+                int start = at;
+                while (start > 0 && start > doneUntil && isTokenChar(text.charAt(start - 1))) {
+                    start--;
+                }
+                int end = at + 3;
+                while (end < n && isTokenChar(text.charAt(end))) {
+                    end++;
+                }
+                doneUntil = end;
+                if (taken.overlaps(start, end)) {
+                    continue;
+                }
+                String token = text.subSequence(start, end).toString();
+                String decoded;
+                try {
+                    decoded = URLDecoder.decode(token.replace("+", "%2B"), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    continue;
+                }
+                if (!decoded.equals(token)) {
+                    for (Finding inner : scan(decoded, depth + 1)) {
+                        found.add(new Finding(inner.ruleId(), inner.description() + " (percent-encoded)", start,
+                                end));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A chunk's keyword occurrences: per rule where its keywords start (after the follow gates), where a {@code %}
+     * occurs (for the whole text), and whether a character needs the normalised copy. Buffers are reused chunk after
+     * chunk.
+     */
     private final class Occurrences implements KeywordIndex.Hits {
         final String text;
         final boolean normalized;
-        /** Per rule, where its keywords start, in order (after {@link #merge}). */
-        int[][] starts;
-        int[] counts;
-        int[] percents = new int[0];
-        int percentCount;
+        /** Per rule, where its keywords start in this chunk, in order (after {@link #merge}). */
+        final int[][] starts = new int[rules.size()][];
+        final int[] counts = new int[rules.size()];
         boolean needsCopy;
+        private int[] percents = new int[0];
+        private int percentCount;
         /** Per automaton stream, per rule: the starts it reported, in the order of the text. */
-        private final int[][][] parts = new int[4][][];
-        private final int[][] partCounts = new int[4][];
+        private final int[][][] parts = new int[4][rules.size()][];
+        private final int[][] partCounts = new int[4][rules.size()];
 
         Occurrences(String text, boolean normalized) {
             this.text = text;
             this.normalized = normalized;
+        }
+
+        void reset() {
+            for (int j = 0; j < 4; j++) {
+                java.util.Arrays.fill(partCounts[j], 0);
+            }
+            java.util.Arrays.fill(counts, 0);
+        }
+
+        int[] percents() {
+            return java.util.Arrays.copyOf(percents, percentCount);
         }
 
         @Override
@@ -226,53 +487,38 @@ public final class SecretScanner {
                     continue; // what follows the keyword here cannot continue a match of this rule
                 }
                 int r = triggered[j];
-                int[][] lists = parts[stream];
-                if (lists == null) {
-                    lists = parts[stream] = new int[rules.size()][];
-                    partCounts[stream] = new int[rules.size()];
-                }
                 int[] counted = partCounts[stream];
-                int[] list = lists[r];
+                int[] list = parts[stream][r];
                 if (list == null) {
-                    list = lists[r] = new int[8];
+                    list = parts[stream][r] = new int[8];
                 } else if (counted[r] == list.length) {
-                    list = lists[r] = java.util.Arrays.copyOf(list, list.length * 2);
+                    list = parts[stream][r] = java.util.Arrays.copyOf(list, list.length * 2);
                 }
                 list[counted[r]++] = start;
             }
         }
 
-        /** The streams' lists of each rule, one after the other: the text's order (nearly; see the sort in match). */
+        /** The streams' lists of each rule, one after the other: the text's order (nearly; see the sort in Pass). */
         void merge() {
-            starts = new int[rules.size()][];
-            counts = new int[rules.size()];
             for (int r = 0; r < rules.size(); r++) {
-                int total = 0;
-                for (int j = 0; j < 4; j++) {
-                    total += partCounts[j] == null ? 0 : partCounts[j][r];
-                }
+                int total = partCounts[0][r] + partCounts[1][r] + partCounts[2][r] + partCounts[3][r];
                 if (total == 0) {
                     continue;
                 }
-                int[] all = new int[total];
+                int[] all = starts[r];
+                if (all == null || all.length < total) {
+                    all = starts[r] = new int[Math.max(total, all == null ? 8 : all.length * 2)];
+                }
                 int at = 0;
                 for (int j = 0; j < 4; j++) {
-                    if (partCounts[j] != null && partCounts[j][r] > 0) {
+                    if (partCounts[j][r] > 0) {
                         System.arraycopy(parts[j][r], 0, all, at, partCounts[j][r]);
                         at += partCounts[j][r];
                     }
                 }
-                starts[r] = all;
                 counts[r] = total;
             }
         }
-    }
-
-    private Occurrences find(String text, boolean normalized) {
-        Occurrences o = new Occurrences(text, normalized);
-        keywords.scan(text, o);
-        o.merge();
-        return o;
     }
 
     /** A special character (see {@link KeywordIndex#SPECIAL}) that needs no copy: a supplementary one NFKC keeps. */
@@ -285,85 +531,6 @@ public final class SecretScanner {
             return true; // a lone surrogate: nothing to fold
         }
         return Nfkc.stableSupplementary(Character.toCodePoint(c, text.charAt(at + 1)));
-    }
-
-    private List<Finding> match(CharSequence text, Occurrences hits, int depth) {
-        List<Finding> found = new ArrayList<>();
-        // each triggered rule, on windows around its keyword occurrences
-        for (int r = 0; r < rules.size(); r++) {
-            int count = hits.counts[r];
-            if (count == 0) {
-                continue;
-            }
-            SecretRule rule = rules.get(r);
-            int[] starts = hits.starts[r];
-            java.util.Arrays.sort(starts, 0, count); // nearly sorted already: keywords of unequal length ending in order
-            AssignmentShape shape = shapes[r];
-            if (shape != null) {
-                int lastEnd = -1;
-                for (int i = 0; i < count; i++) {
-                    int at = starts[i];
-                    if (at < lastEnd) {
-                        continue; // inside the previous match
-                    }
-                    int limit = Math.min(text.length(), at + rule.span());
-                    long match = shape.match(text, at, limit);
-                    if (match == AssignmentShape.ASK_THE_REGEX) {
-                        Matcher m = rule.pattern().matcher(text);
-                        m.useTransparentBounds(true).useAnchoringBounds(false).region(at, limit);
-                        match = m.lookingAt() && m.start(1) >= 0 ? (long) m.start(1) << 32 | m.end(1) : -1;
-                    }
-                    if (match >= 0) {
-                        int start = (int) (match >>> 32);
-                        lastEnd = (int) match;
-                        if (accepted(rule, text.subSequence(start, lastEnd).toString())) {
-                            found.add(new Finding(rule.id(), rule.description(), start, lastEnd));
-                        }
-                    }
-                }
-                continue;
-            }
-            Matcher m = rule.pattern().matcher(text);
-            m.useTransparentBounds(true).useAnchoringBounds(false);
-            int g = rule.group();
-            if (rule.anchored()) {
-                int lastEnd = -1;
-                for (int i = 0; i < count; i++) {
-                    int at = starts[i];
-                    if (at < lastEnd) {
-                        continue; // inside the previous match
-                    }
-                    m.region(at, Math.min(text.length(), at + rule.span()));
-                    if (m.lookingAt()) {
-                        lastEnd = m.end();
-                        if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
-                            found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
-                        }
-                    }
-                }
-                continue;
-            }
-            // windows around the occurrences, overlapping ones merged: a match across two windows is inside the merge
-            int i = 0;
-            while (i < count) {
-                int from = Math.max(0, starts[i] - LOOK_BEHIND);
-                int to = Math.min(text.length(), starts[i] + rule.span());
-                while (++i < count && starts[i] - LOOK_BEHIND < to) {
-                    to = Math.min(text.length(), starts[i] + rule.span());
-                }
-                m.region(from, to);
-                while (m.find()) {
-                    if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
-                        found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
-                    }
-                }
-            }
-        }
-        // encoded tokens, decoded and scanned again
-        if (depth < MAX_DEPTH) {
-            decodeAndScan(text, hits, depth, found);
-        }
-        return resolveOverlaps(found);
     }
 
     private boolean accepted(SecretRule rule, String secret) {
@@ -515,91 +682,6 @@ public final class SecretScanner {
         }
         return s.startsWith("/") || s.startsWith("~/") || s.startsWith("./") || s.startsWith("../")
                 || s.endsWith(".pub") || s.endsWith(".pem") && !s.contains("-----");
-    }
-
-    private void decodeAndScan(CharSequence text, Occurrences hits, int depth, List<Finding> found) {
-        Taken taken = new Taken(found);
-        String raw = hits.text; // the same characters before folding: the flags table folds
-        int n = text.length();
-        // Runs of the base64 alphabets at least MIN_BASE64 long, found by sampling every MIN_BASE64-th character:
-        // every such run covers a sampled one, so only the runs around base64 samples are read, not the whole text
-        // (the automaton already read it once). Only runs that mix upper and lower case letters can be base64 of
-        // text (hex digests and words cannot), and only those are decoded.
-        int p = MIN_BASE64 - 1;
-        while (p < n) {
-            int flags = BASE64_FLAGS[raw.charAt(p)];
-            if (flags == 0) {
-                p += MIN_BASE64;
-                continue;
-            }
-            int start = p;
-            int f;
-            while (start > 0 && (f = BASE64_FLAGS[raw.charAt(start - 1)]) != 0) {
-                flags |= f;
-                start--;
-            }
-            int i = p + 1;
-            while (i < n && (f = BASE64_FLAGS[raw.charAt(i)]) != 0) {
-                flags |= f;
-                i++;
-            }
-            p = i + MIN_BASE64; // the next run starts after i, which is not in the alphabet
-            if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER)) {
-                continue;
-            }
-            int end = i;
-            while (end < n && end - i < 2 && text.charAt(end) == '=') {
-                end++;
-            }
-            // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more than
-            // the 5 % of unprintable bytes the whole may have. That test reads 16 characters in place, without the
-            // copy and decoding the JDK decoder needs, so binary runs cost next to nothing.
-            // (the whole decodes to at most 3/4 of its length in bytes, of which 1/20 may be unprintable)
-            if (i - start > 16 && unprintablePrefix(text, start) * 80 > 3 * (i - start) || taken.overlaps(start, end)) {
-                continue;
-            }
-            String decoded = decodeBase64(text.subSequence(start, end).toString());
-            if (decoded != null) {
-                for (Finding inner : scan(decoded, depth + 1)) {
-                    found.add(new Finding(inner.ruleId(), inner.description() + " (base64-encoded)", start, end));
-                    break;
-                }
-            }
-        }
-        // percent-encoded tokens: the maximal run of token characters around each %XX the automaton saw
-        java.util.Arrays.sort(hits.percents, 0, hits.percentCount);
-        int doneUntil = -1;
-        for (int k = 0; k < hits.percentCount; k++) {
-            int at = hits.percents[k];
-            if (at < doneUntil || at + 2 >= n || !isHex(text.charAt(at + 1)) || !isHex(text.charAt(at + 2))) {
-                continue;
-            }
-            int start = at;
-            while (start > 0 && start > doneUntil && isTokenChar(text.charAt(start - 1))) {
-                start--;
-            }
-            int end = at + 3;
-            while (end < n && isTokenChar(text.charAt(end))) {
-                end++;
-            }
-            doneUntil = end;
-            if (taken.overlaps(start, end)) {
-                continue;
-            }
-            String token = text.subSequence(start, end).toString();
-            String decoded;
-            try {
-                decoded = URLDecoder.decode(token.replace("+", "%2B"), StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                continue;
-            }
-            if (!decoded.equals(token)) {
-                for (Finding inner : scan(decoded, depth + 1)) {
-                    found.add(new Finding(inner.ruleId(), inner.description() + " (percent-encoded)", start, end));
-                    break;
-                }
-            }
-        }
     }
 
     private static final int B64 = 1;
