@@ -115,6 +115,15 @@ final class FollowGate {
             }
         }
 
+        /**
+         * The characters that may follow the keyword of gate {@code g} whatever its spelling, as two longs in
+         * {@code into} at {@code at} (or-ed in): all of them if the gate is missing or depends on the spelling.
+         */
+        void addFirstSet(int g, long[] into, int at) {
+            into[at] |= mode[g] == 1 ? bits[g * LONGS] : -1L;
+            into[at + 1] |= mode[g] == 1 ? bits[g * LONGS + 1] : -1L;
+        }
+
         /** False only if the keyword of gate {@code g} at {@code start} of the (folded) text cannot start a match. */
         boolean mayMatch(int g, String raw, int start, int keywordLength) {
             int m = mode[g];

@@ -57,6 +57,8 @@ final class KeywordIndex {
     /** Outputs per output state, indexed by {@code (offset - outputFrom) / classes}. */
     private final int[][] outputs;
     private final int specialOffset;
+    /** ceil(2^32 / classes): see {@link #report}. */
+    private final long rowReciprocal;
     private final int[] lengths;
     private final int longest;
 
@@ -163,6 +165,7 @@ final class KeywordIndex {
         specialOffset = outputFrom + outputList.size() * classes;
         outputList.add(new int[0]);
         outputs = outputList.toArray(new int[0][]);
+        rowReciprocal = ((1L << 32) + classes - 1) / classes;
         next = new int[specialOffset + classes];
         for (int s = 0; s < n; s++) {
             for (int c = 0; c < classes; c++) {
@@ -288,7 +291,9 @@ final class KeywordIndex {
             hits.at(SPECIAL, end, stream);
             return;
         }
-        for (int k : outputs[(state - outputFrom) / classes]) {
+        // output rows sit at multiples of the row width: a multiply by its reciprocal divides exactly, without the
+        // slow integer division
+        for (int k : outputs[(int) (((long) (state - outputFrom) * rowReciprocal) >>> 32)]) {
             hits.at(k, end - lengths[k] + 1, stream);
         }
     }

@@ -69,6 +69,8 @@ public final class SecretScanner {
     private final FollowGate.Table gates;
     private final int[] gateSlot;
     private final int[] keywordLength;
+    /** Per keyword, two longs: the characters that may follow it in a match of any of its rules. */
+    private final long[] keywordFollow;
     /** Per rule, the hand-run walk of its pattern where it has the assignment shape (else null: the regex runs). */
     private final AssignmentShape[] shapes;
     /** The automaton's index of {@code %}, the start of percent-encoded tokens. */
@@ -116,6 +118,12 @@ public final class SecretScanner {
             }
         }
         this.gates = new FollowGate.Table(slots.toArray(new FollowGate[0]));
+        this.keywordFollow = new long[words.size() * 2];
+        for (int k = 0; k < words.size(); k++) {
+            for (int j = 0; j < rulesByKeyword[k].length; j++) {
+                gates.addFirstSet(gateSlot[k] + j, keywordFollow, k * 2);
+            }
+        }
         this.shapes = new AssignmentShape[this.rules.size()];
         for (int r = 0; r < this.rules.size(); r++) {
             generic.put(this.rules.get(r).id(), this.rules.get(r).generic());
@@ -356,7 +364,7 @@ public final class SecretScanner {
                 // than the 5 % of unprintable bytes the whole may have (it decodes to at most 3/4 of its length).
                 // That test reads 16 characters in place, so binary runs cost next to nothing.
                 if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER)
-                        || unprintablePrefix(text, start) * 80 > 3 * (i - start)) {
+                        || unprintablePrefix(raw, start) * 80 > 3 * (i - start)) {
                     continue;
                 }
                 int end = i;
@@ -482,6 +490,13 @@ public final class SecretScanner {
             int[] triggered = rulesByKeyword[keyword];
             int slot = gateSlot[keyword];
             int length = keywordLength[keyword];
+            int end = start + length;
+            if (end < text.length()) {
+                char c = Nfkc.FOLD[text.charAt(end)];
+                if (c < 128 && (keywordFollow[keyword * 2 + (c >> 6)] & (1L << c)) == 0) {
+                    return; // no rule of this keyword can continue with what follows it here (most occurrences)
+                }
+            }
             for (int j = 0; j < triggered.length; j++) {
                 if (!gates.mayMatch(slot + j, text, start, length)) {
                     continue; // what follows the keyword here cannot continue a match of this rule
@@ -767,13 +782,13 @@ public final class SecretScanner {
     }
 
     /** Unprintable bytes among the 12 that the 16 base64 characters at {@code from} decode to. */
-    private static int unprintablePrefix(CharSequence token, int from) {
+    private static int unprintablePrefix(String raw, int from) {
         // table look-ups, no branches: on random (binary) base64 every branch here would be a coin toss
         int count = 0;
         for (int group = 0; group < 16; group += 4) {
             int bits = 0;
             for (int k = 0; k < 4; k++) {
-                bits = bits << 6 | BASE64_VALUE[token.charAt(from + group + k) & 0x7F];
+                bits = bits << 6 | BASE64_VALUE[Nfkc.FOLD[raw.charAt(from + group + k)] & 0x7F];
             }
             count += UNPRINTABLE[(bits >> 16) & 0xFF] + UNPRINTABLE[(bits >> 8) & 0xFF] + UNPRINTABLE[bits & 0xFF];
         }
