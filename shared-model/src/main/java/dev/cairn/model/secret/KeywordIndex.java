@@ -60,9 +60,20 @@ final class KeywordIndex {
     /** ceil(2^32 / classes): see {@link #report}. */
     private final long rowReciprocal;
     private final int[] lengths;
+    private final long[] follow;
     private final int longest;
 
     KeywordIndex(List<String> keywords) {
+        this(keywords, null);
+    }
+
+    /**
+     * @param follow per keyword, two longs: the ASCII characters that may follow it in an occurrence worth reporting
+     *               (null: all). An occurrence followed by another ASCII character is dropped before it is reported:
+     *               the scanner's follow gates, applied where the text is still in the cache and without a call.
+     */
+    KeywordIndex(List<String> keywords, long[] follow) {
+        this.follow = follow;
         // 1. character classes: 0 = no keyword character, 1 = special, then one per keyword character
         Map<Character, Integer> classByChar = new HashMap<>();
         List<String> folded = new ArrayList<>(keywords.size());
@@ -220,7 +231,7 @@ final class KeywordIndex {
                     Math.min(steps, segment + SEGMENT), states, noted);
             for (int x = 0; x < k; x += 5) {
                 for (int j = 0; j < 4; j++) {
-                    report(noted[x + 1 + j], starts[j] + noted[x], reportFrom[j], j, hits);
+                    report(text, noted[x + 1 + j], starts[j] + noted[x], reportFrom[j], j, hits);
                 }
             }
         }
@@ -266,7 +277,7 @@ final class KeywordIndex {
         for (int i = from; i < to; i++) {
             s = next[s + (classOf[text.charAt(i)] & 0xFF)];
             if (s >= outputFrom) {
-                report(s, i, reportFrom, stream, hits);
+                report(text, s, i, reportFrom, stream, hits);
             }
         }
     }
@@ -283,7 +294,7 @@ final class KeywordIndex {
         return false;
     }
 
-    private void report(int state, int end, int reportFrom, int stream, Hits hits) {
+    private void report(String text, int state, int end, int reportFrom, int stream, Hits hits) {
         if (state < outputFrom || end < reportFrom) {
             return;
         }
@@ -291,9 +302,13 @@ final class KeywordIndex {
             hits.at(SPECIAL, end, stream);
             return;
         }
+        char after = end + 1 < text.length() ? Nfkc.FOLD[text.charAt(end + 1)] : 0xFFFF;
         // output rows sit at multiples of the row width: a multiply by its reciprocal divides exactly, without the
         // slow integer division
         for (int k : outputs[(int) (((long) (state - outputFrom) * rowReciprocal) >>> 32)]) {
+            if (follow != null && after < 128 && (follow[k * 2 + (after >> 6)] & (1L << after)) == 0) {
+                continue;
+            }
             hits.at(k, end - lengths[k] + 1, stream);
         }
     }

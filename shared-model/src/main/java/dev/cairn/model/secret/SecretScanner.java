@@ -69,8 +69,6 @@ public final class SecretScanner {
     private final FollowGate.Table gates;
     private final int[] gateSlot;
     private final int[] keywordLength;
-    /** Per keyword, two longs: the characters that may follow it in a match of any of its rules. */
-    private final long[] keywordFollow;
     /** Per rule, the hand-run walk of its pattern where it has the assignment shape (else null: the regex runs). */
     private final AssignmentShape[] shapes;
     /** The automaton's index of {@code %}, the start of percent-encoded tokens. */
@@ -104,7 +102,6 @@ public final class SecretScanner {
         for (int k = 0; k < words.size(); k++) {
             rulesByKeyword[k] = byKeyword.get(words.get(k)).stream().mapToInt(Integer::intValue).toArray();
         }
-        this.keywords = new KeywordIndex(words);
         this.gateSlot = new int[words.size()];
         this.keywordLength = new int[words.size()];
         List<FollowGate> slots = new ArrayList<>();
@@ -118,12 +115,18 @@ public final class SecretScanner {
             }
         }
         this.gates = new FollowGate.Table(slots.toArray(new FollowGate[0]));
-        this.keywordFollow = new long[words.size() * 2];
+        // per keyword, what may follow it in a match of any of its rules: the automaton drops the other occurrences
+        long[] keywordFollow = new long[words.size() * 2];
         for (int k = 0; k < words.size(); k++) {
+            if (k == percentKeyword) {
+                keywordFollow[k * 2] = -1L; // % has no rule of its own: every occurrence is kept for decoding
+                keywordFollow[k * 2 + 1] = -1L;
+            }
             for (int j = 0; j < rulesByKeyword[k].length; j++) {
                 gates.addFirstSet(gateSlot[k] + j, keywordFollow, k * 2);
             }
         }
+        this.keywords = new KeywordIndex(words, keywordFollow);
         this.shapes = new AssignmentShape[this.rules.size()];
         for (int r = 0; r < this.rules.size(); r++) {
             generic.put(this.rules.get(r).id(), this.rules.get(r).generic());
@@ -490,13 +493,6 @@ public final class SecretScanner {
             int[] triggered = rulesByKeyword[keyword];
             int slot = gateSlot[keyword];
             int length = keywordLength[keyword];
-            int end = start + length;
-            if (end < text.length()) {
-                char c = Nfkc.FOLD[text.charAt(end)];
-                if (c < 128 && (keywordFollow[keyword * 2 + (c >> 6)] & (1L << c)) == 0) {
-                    return; // no rule of this keyword can continue with what follows it here (most occurrences)
-                }
-            }
             for (int j = 0; j < triggered.length; j++) {
                 if (!gates.mayMatch(slot + j, text, start, length)) {
                     continue; // what follows the keyword here cannot continue a match of this rule
