@@ -336,51 +336,17 @@ public final class SecretScanner {
             return m;
         }
 
-        /**
-         * Runs of the base64 alphabets at least MIN_BASE64 long, up to {@code to}, found by sampling every
-         * MIN_BASE64-th character: every such run covers a sampled one, so only the runs around base64 samples are
-         * read. Only runs that mix upper and lower case letters can be base64 of text (hex digests and words cannot),
-         * and of those only runs whose first 12 bytes are printable enough are kept for decoding.
-         */
+        /** The base64 sampling of {@link SecretScanner#sampleBase64}, continued up to {@code to}. */
         private void sampleBase64(int to) {
-            int n = raw.length();
-            int p = sample;
-            while (p < to) {
-                int flags = BASE64_FLAGS[raw.charAt(p)];
-                if (flags == 0) {
-                    p += MIN_BASE64;
-                    continue;
-                }
-                int start = p;
-                int f;
-                while (start > 0 && (f = BASE64_FLAGS[raw.charAt(start - 1)]) != 0) {
-                    flags |= f;
-                    start--;
-                }
-                int i = p + 1;
-                while (i < n && (f = BASE64_FLAGS[raw.charAt(i)]) != 0) {
-                    flags |= f;
-                    i++;
-                }
-                p = i + MIN_BASE64; // the next run starts after i, which is not in the alphabet
-                // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more
-                // than the 5 % of unprintable bytes the whole may have (it decodes to at most 3/4 of its length).
-                // That test reads 16 characters in place, so binary runs cost next to nothing.
-                if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER)
-                        || unprintablePrefix(raw, start) * 80 > 3 * (i - start)) {
-                    continue;
-                }
-                int end = i;
-                while (end < n && end - i < 2 && text.charAt(end) == '=') {
-                    end++;
-                }
-                if (candidateCount + 2 > candidates.length) {
-                    candidates = java.util.Arrays.copyOf(candidates, candidates.length * 2);
-                }
-                candidates[candidateCount++] = start;
-                candidates[candidateCount++] = end;
+            sample = SecretScanner.sampleBase64(raw, sample, to, this);
+        }
+
+        void candidate(int start, int end) {
+            if (candidateCount + 2 > candidates.length) {
+                candidates = java.util.Arrays.copyOf(candidates, candidates.length * 2);
             }
-            sample = p;
+            candidates[candidateCount++] = start;
+            candidates[candidateCount++] = end;
         }
 
         /** Base64 candidates and percent-encoded tokens not inside a finding: decoded and scanned again. */
@@ -693,6 +659,52 @@ public final class SecretScanner {
         }
         return s.startsWith("/") || s.startsWith("~/") || s.startsWith("./") || s.startsWith("../")
                 || s.endsWith(".pub") || s.endsWith(".pem") && !s.contains("-----");
+    }
+
+    /**
+     * Samples from {@code p} up to {@code to} (see {@link Pass}): runs of the base64 alphabets at least MIN_BASE64
+     * long, found by sampling every MIN_BASE64-th character — every such run covers a sampled one, so only the runs
+     * around base64 samples are read. Only runs that mix upper and lower case letters can be base64 of text (hex
+     * digests and words cannot), and of those only runs whose first 12 bytes are printable enough are candidates.
+     * Static, over the raw string: the JIT compiles this tight loop best with nothing but locals in it.
+     *
+     * @return where to sample next
+     */
+    private static int sampleBase64(String raw, int from, int to, Pass pass) {
+        int n = raw.length();
+        int p = from;
+        while (p < to) {
+            int flags = BASE64_FLAGS[raw.charAt(p)];
+            if (flags == 0) {
+                p += MIN_BASE64;
+                continue;
+            }
+            int start = p;
+            int f;
+            while (start > 0 && (f = BASE64_FLAGS[raw.charAt(start - 1)]) != 0) {
+                flags |= f;
+                start--;
+            }
+            int i = p + 1;
+            while (i < n && (f = BASE64_FLAGS[raw.charAt(i)]) != 0) {
+                flags |= f;
+                i++;
+            }
+            p = i + MIN_BASE64; // the next run starts after i, which is not in the alphabet
+            // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more than the
+            // 5 % of unprintable bytes the whole may have (it decodes to at most 3/4 of its length). That test reads
+            // 16 characters in place, so binary runs cost next to nothing.
+            if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER)
+                    || unprintablePrefix(raw, start) * 80 > 3 * (i - start)) {
+                continue;
+            }
+            int end = i;
+            while (end < n && end - i < 2 && Nfkc.FOLD[raw.charAt(end)] == '=') {
+                end++;
+            }
+            pass.candidate(start, end);
+        }
+        return p;
     }
 
     private static final int B64 = 1;
