@@ -15,16 +15,22 @@ import java.util.regex.Pattern;
 /**
  * Finds secrets in text. Pure, thread-safe, no network: nothing is ever verified against a provider.
  *
- * <p>How a text is scanned, cheapest step first:
+ * <p>How a text is scanned, a chunk of 64 Ki characters at a time (so each step reads what the last one left in the
+ * cache), cheapest step first:
  * <ol>
- *   <li>NFKC normalisation (full-width and compatibility forms fold to ASCII), skipped for pure ASCII text; every
- *       normalised character remembers where it came from, so offsets are reported in the original text.</li>
- *   <li>One Aho-Corasick pass ({@link KeywordIndex}) over the text finds the rules' keywords; a rule runs only if one of its keywords
- *       occurs, and only on a window around each occurrence (its {@code span}), never over the whole text.</li>
- *   <li>Each match's captured secret must pass the rule's entropy gate (measured on the secret only), must not be a
- *       placeholder or documented example, and, for generic rules, must not be a hash, UUID or digest.</li>
- *   <li>Base64 and percent-encoded tokens are decoded and scanned again (two levels at most); a secret inside
- *       reports the whole encoded token.</li>
+ *   <li>NFKC folding without a copy: nearly every character folds to one character ({@link Nfkc#FOLD}), so the
+ *       patterns read a folded view and offsets are the original's. Only a text holding a character NFKC expands
+ *       (ligatures, {@code ㎏}) is scanned as a normalised copy with an offset map.</li>
+ *   <li>One keyword automaton ({@link KeywordIndex}, Aho-Corasick over character classes, four streams at once) finds
+ *       the rules' keywords. Occurrences that no rule of the keyword can continue from the next character or two
+ *       ({@link FollowGate}, learned from each anchored pattern) are dropped there.</li>
+ *   <li>Each remaining occurrence runs its rule: anchored rules from the keyword on (the generic assignment and
+ *       statement rules by a hand walk of their pattern, {@link AssignmentShape}; the rest by their regex), other
+ *       rules on a window around it, overlapping windows merged.</li>
+ *   <li>Each match's captured secret must not be a reference, placeholder or documented example, must pass the rule's
+ *       entropy gate (measured on the secret only) and, for generic rules, must not be a hash, UUID or digest.</li>
+ *   <li>Base64 runs (found by sampling) and percent-encoded tokens are decoded and scanned again (two levels at most);
+ *       a secret inside reports the whole encoded token.</li>
  * </ol>
  * Where findings overlap, a vendor-specific rule wins over a generic one, then the longer finding.
  */
