@@ -2,10 +2,12 @@ package dev.cairn.http;
 
 import dev.cairn.model.id.Id;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,6 +20,14 @@ public class SecretsProducer {
     @ApplicationScoped
     SecretScanner scanner() {
         return SecretScanner.bundled();
+    }
+
+    /**
+     * Builds the scanner while the application starts rather than on the first request: its tables and the follow
+     * gates it learns from the rules take about 0.2 s. On Lambda, SnapStart then snapshots it built.
+     */
+    void buildAtStartup(@Observes StartupEvent event, SecretScanner scanner) {
+        scanner.version();
     }
 
     @Produces
