@@ -116,12 +116,14 @@ final class FollowGate {
         }
 
         /**
-         * The characters that may follow the keyword of gate {@code g} whatever its spelling, as two longs in
-         * {@code into} at {@code at} (or-ed in): all of them if the gate is missing or depends on the spelling.
+         * The characters that may follow the keyword of gate {@code g} whatever its spelling, and those that may
+         * follow it after one space, as four longs in {@code into} at {@code at} (or-ed in): all of them if the gate
+         * is missing or depends on the spelling.
          */
-        void addFirstSet(int g, long[] into, int at) {
-            into[at] |= mode[g] == 1 ? bits[g * LONGS] : -1L;
-            into[at + 1] |= mode[g] == 1 ? bits[g * LONGS + 1] : -1L;
+        void addFollowSets(int g, long[] into, int at) {
+            for (int i = 0; i < 4; i++) {
+                into[at + i] |= mode[g] == 1 ? bits[g * LONGS + i] : -1L;
+            }
         }
 
         /** False only if the keyword of gate {@code g} at {@code start} of the (folded) text cannot start a match. */

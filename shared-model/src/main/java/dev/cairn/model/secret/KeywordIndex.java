@@ -68,9 +68,10 @@ final class KeywordIndex {
     }
 
     /**
-     * @param follow per keyword, two longs: the ASCII characters that may follow it in an occurrence worth reporting
-     *               (null: all). An occurrence followed by another ASCII character is dropped before it is reported:
-     *               the scanner's follow gates, applied where the text is still in the cache and without a call.
+     * @param follow per keyword, four longs: the ASCII characters that may follow it in an occurrence worth reporting,
+     *               and those that may follow it after one space (null: all). Other occurrences are dropped before
+     *               they are reported: the scanner's follow gates, applied where the text is still in the cache and
+     *               without a call.
      */
     KeywordIndex(List<String> keywords, long[] follow) {
         this.follow = follow;
@@ -303,10 +304,12 @@ final class KeywordIndex {
             return;
         }
         char after = end + 1 < text.length() ? Nfkc.FOLD[text.charAt(end + 1)] : 0xFFFF;
+        char second = after == ' ' && end + 2 < text.length() ? Nfkc.FOLD[text.charAt(end + 2)] : 0xFFFF;
         // output rows sit at multiples of the row width: a multiply by its reciprocal divides exactly, without the
         // slow integer division
         for (int k : outputs[(int) (((long) (state - outputFrom) * rowReciprocal) >>> 32)]) {
-            if (follow != null && after < 128 && (follow[k * 2 + (after >> 6)] & (1L << after)) == 0) {
+            if (follow != null && (after < 128 && (follow[k * 4 + (after >> 6)] & (1L << after)) == 0
+                    || second < 128 && (follow[k * 4 + 2 + (second >> 6)] & (1L << second)) == 0)) {
                 continue;
             }
             hits.at(k, end - lengths[k] + 1, stream);

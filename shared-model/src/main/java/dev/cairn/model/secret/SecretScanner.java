@@ -122,14 +122,14 @@ public final class SecretScanner {
         }
         this.gates = new FollowGate.Table(slots.toArray(new FollowGate[0]));
         // per keyword, what may follow it in a match of any of its rules: the automaton drops the other occurrences
-        long[] keywordFollow = new long[words.size() * 2];
+        long[] keywordFollow = new long[words.size() * 4];
         for (int k = 0; k < words.size(); k++) {
             if (k == percentKeyword) {
-                keywordFollow[k * 2] = -1L; // % has no rule of its own: every occurrence is kept for decoding
-                keywordFollow[k * 2 + 1] = -1L;
+                // % has no rule of its own: every occurrence is kept for decoding
+                java.util.Arrays.fill(keywordFollow, k * 4, k * 4 + 4, -1L);
             }
             for (int j = 0; j < rulesByKeyword[k].length; j++) {
-                gates.addFirstSet(gateSlot[k] + j, keywordFollow, k * 2);
+                gates.addFollowSets(gateSlot[k] + j, keywordFollow, k * 4);
             }
         }
         this.keywords = new KeywordIndex(words, keywordFollow);
