@@ -238,10 +238,7 @@ final class AssignmentShape {
                 continue;
             }
             int j = at + keyword.length();
-            int k = j;
-            while (k < limit && isSpace(text.charAt(k))) {
-                k++;
-            }
+            int k = skipSpaces(text, j, limit);
             if (k > j) {
                 for (String word : clauseWords) {
                     if (k + word.length() <= limit && startsWithIgnoreCase(text, k, word)) {
@@ -297,10 +294,7 @@ final class AssignmentShape {
         if (i < limit && (text.charAt(i) == '"' || text.charAt(i) == '\'')) {
             i++;
         }
-        while (i < limit && isSpace(text.charAt(i))) {
-            i++;
-        }
-        return operatorThenValue(text, i, limit);
+        return operatorThenValue(text, skipSpaces(text, i, limit), limit);
     }
 
     private long statement(CharSequence text, int at, int limit) {
@@ -312,11 +306,8 @@ final class AssignmentShape {
             if (at + keyword.length() > limit || !startsWithIgnoreCase(text, at, keyword)) {
                 continue;
             }
-            int i = at + keyword.length();
-            int spaces = i;
-            while (i < limit && isSpace(text.charAt(i))) {
-                i++;
-            }
+            int spaces = at + keyword.length();
+            int i = skipSpaces(text, spaces, limit);
             if (i == spaces) {
                 continue; // \s++ needs one at least
             }
@@ -342,10 +333,7 @@ final class AssignmentShape {
     }
 
     private long value(CharSequence text, int from, int limit) {
-        int j = from;
-        while (j < limit && isSpace(text.charAt(j))) {
-            j++;
-        }
+        int j = skipSpaces(text, from, limit);
         if (j < limit && quotes.contains(text.charAt(j))) {
             long after = run(text, j + 1, limit);
             if (after >= 0 || !quoteGivesBack) {
@@ -391,6 +379,15 @@ final class AssignmentShape {
     private static boolean isKeyChar(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
                 || c == '-';
+    }
+
+    /** Past the {@code \s} characters from {@code i} (possessively, as every {@code \s*}/{@code \s+} here is). */
+    private static int skipSpaces(CharSequence text, int i, int limit) {
+        int j = i;
+        while (j < limit && isSpace(text.charAt(j))) {
+            j++;
+        }
+        return j;
     }
 
     /** {@code \s} as {@code java.util.regex} reads it without UNICODE_CHARACTER_CLASS. */

@@ -195,18 +195,10 @@ final class FollowGate {
             long key = (long) g << 40 | upperCase;
             Boolean known = spellings.get(key);
             if (known == null) {
-                known = mayContinue(patterns[g], foldedAsIs(raw, start, keyword.length()));
+                known = mayContinue(patterns[g], Nfkc.Folded.fold(raw, start, start + keyword.length()));
                 spellings.put(key, known);
             }
             return known;
-        }
-
-        private static String foldedAsIs(String raw, int start, int length) {
-            char[] out = new char[length];
-            for (int i = 0; i < length; i++) {
-                out[i] = Nfkc.FOLD[raw.charAt(start + i)];
-            }
-            return new String(out);
         }
     }
 

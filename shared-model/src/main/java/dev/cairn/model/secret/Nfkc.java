@@ -90,7 +90,8 @@ final class Nfkc {
             return fold(raw, 0, raw.length());
         }
 
-        private static String fold(String s, int start, int end) {
+        /** {@code s[start, end)} folded (a copy only if a character changes). */
+        static String fold(String s, int start, int end) {
             int i = start;
             while (i < end && FOLD[s.charAt(i)] == s.charAt(i)) {
                 i++;
