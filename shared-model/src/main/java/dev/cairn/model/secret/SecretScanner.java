@@ -700,8 +700,7 @@ public final class SecretScanner {
             // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more than the
             // 5 % of unprintable bytes the whole may have (it decodes to at most 3/4 of its length). That test reads
             // 16 characters in place, so binary runs cost next to nothing.
-            if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER)
-                    || unprintablePrefix(raw, start) * 80 > 3 * (i - start)) {
+            if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER) || binaryPrefix(raw, start, i - start)) {
                 continue;
             }
             int end = i;
@@ -795,28 +794,42 @@ public final class SecretScanner {
         return bytes.length - unprintable >= bytes.length * 0.95 ? new String(bytes, StandardCharsets.UTF_8) : null;
     }
 
-    /** Unprintable bytes among the 12 that the 16 base64 characters at {@code from} decode to. */
-    private static int unprintablePrefix(String raw, int from) {
-        // table look-ups, no branches: on random (binary) base64 every branch here would be a coin toss
-        int count = 0;
-        for (int group = 0; group < 16; group += 4) {
-            int bits = 0;
-            for (int k = 0; k < 4; k++) {
-                bits = bits << 6 | BASE64_VALUE[Nfkc.FOLD[raw.charAt(from + group + k)] & 0x7F];
-            }
-            count += UNPRINTABLE[(bits >> 16) & 0xFF] + UNPRINTABLE[(bits >> 8) & 0xFF] + UNPRINTABLE[bits & 0xFF];
+    /**
+     * Whether the first 12 bytes that the run of {@code length} base64 characters at {@code from} decodes to hold more
+     * unprintable bytes than the whole may (5 %, of at most 3/4 of its length). Four characters (three bytes) at a
+     * time, stopping as soon as the count is over: random binary runs, the most common, stop after the first or
+     * second group.
+     */
+    static boolean binaryPrefix(String raw, int from, int length) {
+        int limit = 3 * length / 80; // more unprintable bytes than this: count * 80 > 3 * length
+        int count = unprintableIn(raw, from);
+        if (count > limit) {
+            return true;
         }
-        return count;
+        count += unprintableIn(raw, from + 4);
+        if (count > limit) {
+            return true;
+        }
+        return count + unprintableIn(raw, from + 8) + unprintableIn(raw, from + 12) > limit;
     }
 
-    /** The 6-bit value of each character of either base64 alphabet. */
-    private static final byte[] BASE64_VALUE = new byte[128];
+    /** Unprintable bytes among the three that the four base64 characters at {@code at} decode to. */
+    private static int unprintableIn(String raw, int at) {
+        // table look-ups, no branches: on random (binary) base64 every branch here would be a coin toss
+        int bits = BASE64_VALUE[raw.charAt(at)] << 18 | BASE64_VALUE[raw.charAt(at + 1)] << 12
+                | BASE64_VALUE[raw.charAt(at + 2)] << 6 | BASE64_VALUE[raw.charAt(at + 3)];
+        return UNPRINTABLE[bits >>> 16] + UNPRINTABLE[(bits >> 8) & 0xFF] + UNPRINTABLE[bits & 0xFF];
+    }
+
+    /** Per UTF-16 unit, the 6-bit value of its NFKC fold in either base64 alphabet (63 if none: never asked). */
+    private static final byte[] BASE64_VALUE = new byte[Character.MAX_VALUE + 1];
     /** 1 for a byte that is not printable text (ASCII control characters but tab and line breaks, and non-ASCII). */
     private static final byte[] UNPRINTABLE = new byte[256];
 
     static {
-        for (int c = 0; c < 128; c++) {
-            BASE64_VALUE[c] = (byte) (c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26
+        for (int u = 0; u <= Character.MAX_VALUE; u++) {
+            char c = Nfkc.FOLD[u];
+            BASE64_VALUE[u] = (byte) (c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26
                     : c >= '0' && c <= '9' ? c - '0' + 52 : c == '+' || c == '-' ? 62 : 63);
         }
         for (int b = 0; b < 256; b++) {
