@@ -699,7 +699,7 @@ public final class SecretScanner {
             p = i + MIN_BASE64; // the next run starts after i, which is not in the alphabet
             // Most long base64 runs are binary (keys, hashes, images): their first 12 bytes already hold more than the
             // 5 % of unprintable bytes the whole may have (it decodes to at most 3/4 of its length). That test reads
-            // 16 characters in place, so binary runs cost next to nothing.
+            // 4 to 16 characters in place, so binary runs cost next to nothing.
             if (i - start < MIN_BASE64 || flags != (B64 | UPPER | LOWER) || binaryPrefix(raw, start, i - start)) {
                 continue;
             }

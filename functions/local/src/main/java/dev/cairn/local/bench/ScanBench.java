@@ -102,8 +102,7 @@ public final class ScanBench {
                 findings = scanner.scan(text);
                 runs[r] = (System.nanoTime() - t) / 1e9;
             }
-            Arrays.sort(runs);
-            cairnRounds[round] = runs[runs.length / 2];
+            cairnRounds[round] = median(runs);
             if (haveSecretlint) {
                 t = System.nanoTime();
                 Process p = new ProcessBuilder(bin.toString(), "--secretlintrc",
