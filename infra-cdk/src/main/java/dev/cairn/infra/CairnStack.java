@@ -79,7 +79,8 @@ public final class CairnStack extends Stack {
     public static final String DECAY_HANDLER = "dev.cairn.decay.DecayLambda::handleRequest";
     /** The model BedrockTitanEmbedder calls. */
     public static final String EMBEDDING_MODEL = "amazon.titan-embed-text-v2:0";
-    public static final String INDEXER_HANDLER = "dev.cairn.aws.StreamIndexerFunction::handleRequest";
+    /** The stream indexer is a Quarkus function of its own (functions/stream-indexer), behind Quarkus' handler. */
+    public static final String INDEXER_HANDLER = QuarkusFunction.QUARKUS_HANDLER;
 
     /** Record-store actions the functions use (reads, conditional writes, queries) — never a scan or admin action. */
     static final List<String> TABLE_READ_WRITE = List.of("dynamodb:GetItem", "dynamodb:BatchGetItem",
@@ -119,9 +120,8 @@ public final class CairnStack extends Stack {
                     alarmAction));
         }
         functions.put("decay-job", function(settings, "decay-job", DECAY_HANDLER, common, decayDlq, alarmAction));
-        // the indexer is plain Java shipped inside the recall function's zip (StreamIndexerFunction's comment)
         functions.put("stream-indexer", function(settings, "stream-indexer", INDEXER_HANDLER, common, null,
-                alarmAction, "recall"));
+                alarmAction));
 
         grants(settings);
         streamIndexer(indexerDlq);
@@ -306,13 +306,9 @@ public final class CairnStack extends Stack {
                 List.of(client.getUserPoolClientId()));
     }
 
+    /** The function built by {@code functions/<name>} ({@code target/function.zip}). */
     private QuarkusFunction function(CairnSettings settings, String name, String handler, Map<String, String> env,
                                      Queue dlq, IAlarmAction alarmAction) {
-        return function(settings, name, handler, env, dlq, alarmAction, name);
-    }
-
-    private QuarkusFunction function(CairnSettings settings, String name, String handler, Map<String, String> env,
-                                     Queue dlq, IAlarmAction alarmAction, String artifactOf) {
         String id = pascal(name);
         if (name.equals("decay-job")) {
             env = new LinkedHashMap<>(env);
@@ -320,7 +316,7 @@ public final class CairnStack extends Stack {
             env.put("CAIRN_DECAY_MAX_RUN", "20s");
         }
         return new QuarkusFunction(this, id, new QuarkusFunction.Props(name,
-                code(settings.functionsDir().resolve(artifactOf).resolve("target/function.zip")), handler,
+                code(settings.functionsDir().resolve(name).resolve("target/function.zip")), handler,
                 settings.memoryOf(name), settings.timeoutOf(name), settings.logRetentionDays(), env, dlq,
                 alarmAction));
     }

@@ -145,22 +145,29 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
 
     /** A node reached over plain HTTP (the local stand-in); {@code endpoint} like {@code http://127.0.0.1:9200}. */
     public static OpenSearchVectorIndex plainHttp(URI endpoint, Settings settings) {
+        return new OpenSearchVectorIndex(plainTransport(endpoint), settings);
+    }
+
+    /** The transport to a node reached over plain HTTP (Apache HttpClient 5). */
+    public static OpenSearchTransport plainTransport(URI endpoint) {
         HttpHost host = new HttpHost(endpoint.getScheme(), endpoint.getHost(), endpoint.getPort());
-        OpenSearchTransport transport = ApacheHttpClient5TransportBuilder.builder(host)
-                .setMapper(new JacksonJsonpMapper()).build();
-        return new OpenSearchVectorIndex(transport, settings);
+        return ApacheHttpClient5TransportBuilder.builder(host).setMapper(new JacksonJsonpMapper()).build();
     }
 
     /**
-     * OpenSearch Serverless ({@code service = "aoss"}) or a managed domain ({@code "es"}), every request signed with
-     * SigV4 through the AWS SDK's HTTP client and credentials chain.
+     * A Serverless collection ({@code service} {@code aoss}) or a managed domain ({@code es}): every request is
+     * SigV4-signed with the given credentials.
      */
     public static OpenSearchVectorIndex signed(SdkHttpClient http, String host, String service, Region region,
                                                AwsCredentialsProvider credentials, Settings settings) {
-        OpenSearchTransport transport = new AwsSdk2Transport(http, host, service, region,
+        return new OpenSearchVectorIndex(signedTransport(http, host, service, region, credentials), settings);
+    }
+
+    public static OpenSearchTransport signedTransport(SdkHttpClient http, String host, String service, Region region,
+                                                      AwsCredentialsProvider credentials) {
+        return new AwsSdk2Transport(http, host, service, region,
                 AwsSdk2TransportOptions.builder().setCredentials(credentials).setMapper(new JacksonJsonpMapper())
                         .build());
-        return new OpenSearchVectorIndex(transport, settings);
     }
 
     // ---------------------------------------------------------------- model pinning

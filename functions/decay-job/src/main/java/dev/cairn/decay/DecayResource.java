@@ -1,10 +1,11 @@
 package dev.cairn.decay;
 
+import dev.cairn.app.DecayConfig;
 import dev.cairn.http.CallerPrincipal;
 import dev.cairn.model.decay.DecayJob;
 import dev.cairn.model.decay.Restore;
 import dev.cairn.model.id.Id;
-import io.micrometer.core.instrument.MeterRegistry;
+import dev.cairn.app.Counters;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -28,9 +29,9 @@ public class DecayResource {
     private final DecayJob job;
     private final Restore restore;
     private final DecayConfig config;
-    private final MeterRegistry metrics;
+    private final Counters metrics;
 
-    public DecayResource(DecayJob job, Restore restore, DecayConfig config, MeterRegistry metrics) {
+    public DecayResource(DecayJob job, Restore restore, DecayConfig config, Counters metrics) {
         this.job = job;
         this.restore = restore;
         this.config = config;
@@ -49,7 +50,7 @@ public class DecayResource {
         Id after = resumeAfter == null ? null : Id.of("resume_after", resumeAfter);
         long deadline = System.nanoTime() + config.maxRun().toNanos();
         DecayJob.Progress p = job.run(teamId, after, () -> System.nanoTime() > deadline);
-        DecayWiring.count(metrics, p.scanned(), p.decayed(), p.archived(), p.deleted());
+        DecayMetrics.count(metrics, p.scanned(), p.decayed(), p.archived(), p.deleted());
         return new Run(team, p.resumeAfter() == null ? null : p.resumeAfter().value(), p.scanned(), p.decayed(),
                 p.archived(), p.deleted());
     }

@@ -3,7 +3,7 @@ package dev.cairn.decay;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cairn.model.decay.ScheduledDecay;
-import io.micrometer.core.instrument.MeterRegistry;
+import dev.cairn.app.Counters;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 
@@ -18,9 +18,9 @@ public class DecaySchedule {
     static final Duration MARGIN = Duration.ofSeconds(60);
 
     private final ScheduledDecay schedule;
-    private final MeterRegistry metrics;
+    private final Counters metrics;
 
-    public DecaySchedule(ScheduledDecay schedule, MeterRegistry metrics) {
+    public DecaySchedule(ScheduledDecay schedule, Counters metrics) {
         this.schedule = schedule;
         this.metrics = metrics;
     }
@@ -46,7 +46,7 @@ public class DecaySchedule {
         Duration margin = timeLeft.compareTo(MARGIN.multipliedBy(2)) > 0 ? MARGIN : timeLeft.dividedBy(10);
         long deadline = System.nanoTime() + timeLeft.minus(margin).toNanos();
         ScheduledDecay.Outcome o = schedule.run(() -> System.nanoTime() > deadline);
-        DecayWiring.count(metrics, o.scanned(), o.decayed(), o.archived(), o.deleted());
+        DecayMetrics.count(metrics, o.scanned(), o.decayed(), o.archived(), o.deleted());
         return o;
     }
 }

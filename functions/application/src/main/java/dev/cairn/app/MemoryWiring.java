@@ -1,0 +1,73 @@
+package dev.cairn.app;
+
+import dev.cairn.model.index.Indexer;
+import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.port.Embedder;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.recall.RecallService;
+import dev.cairn.model.secret.SecretGate;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Named;
+import java.time.Clock;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The process's one clock and the memory use cases every function shares: index convergence, the memory write path
+ * (also taken by extracted facts and sync) and recall (also used by context assembly), each built once.
+ */
+@ApplicationScoped
+public class MemoryWiring {
+
+    @Produces
+    @ApplicationScoped
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    /** Index convergence over whichever store and index were chosen (the poller locally, Streams in AWS). */
+    @Produces
+    @ApplicationScoped
+    Indexer indexer(MemoryStore store, VectorIndex index, Embedder embedder) {
+        return new Indexer(store, index, embedder);
+    }
+
+    @Produces
+    @ApplicationScoped
+    MemoryService memoryService(MemoryStore store, Indexer indexer, Clock clock, RecallConfig config,
+                                SecretGate secrets) {
+        return new MemoryService(store, indexer, clock, config.limits(), secrets);
+    }
+
+    /**
+     * One thread with a bounded queue: access statistics are best effort, and under a recall storm dropping some is
+     * better than queueing without bound.
+     */
+    @Produces
+    @ApplicationScoped
+    @Named("access-recorder")
+    ExecutorService accessRecorder() {
+        return new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(10_000), r -> {
+            Thread t = new Thread(r, "cairn-access");
+            t.setDaemon(true);
+            return t;
+        }, new ThreadPoolExecutor.DiscardPolicy());
+    }
+
+    void stopAccessRecorder(@Disposes @Named("access-recorder") ExecutorService executor) {
+        executor.shutdown();
+    }
+
+    @Produces
+    @ApplicationScoped
+    RecallService recallService(MemoryStore store, VectorIndex index, Embedder embedder, Indexer indexer, Clock clock,
+                                RecallConfig config, @Named("access-recorder") ExecutorService accessRecorder,
+                                SecretGate secrets) {
+        return new RecallService(store, index, embedder, indexer, clock, config.settings(), accessRecorder, secrets);
+    }
+}

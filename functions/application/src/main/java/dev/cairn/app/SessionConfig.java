@@ -1,0 +1,30 @@
+package dev.cairn.app;
+
+import dev.cairn.model.session.SessionService;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Session-buffer thresholds: fold the oldest {@code fold-count} messages once more than {@code fold-at} are recent. */
+@ConfigMapping(prefix = "cairn.sessions")
+public interface SessionConfig {
+
+    /** M: recent messages that trigger folding. */
+    @WithDefault("30")
+    int foldAt();
+
+    /** K: oldest messages folded at a time; M/2 when unset or 0. */
+    @WithDefault("0")
+    int foldCount();
+
+    @WithDefault("32768")
+    int maxMessageBytes();
+
+    @WithDefault("4000")
+    int summaryChars();
+
+    /** The domain's limits; K defaults to M/2. */
+    default SessionService.Limits limits() {
+        int k = foldCount() > 0 ? foldCount() : Math.max(1, foldAt() / 2);
+        return new SessionService.Limits(foldAt(), k, maxMessageBytes(), summaryChars());
+    }
+}
