@@ -71,7 +71,10 @@ import software.constructs.Construct;
 public final class CairnStack extends Stack {
 
     public static final String TABLE_NAME = "cairn-memories";
-    /** The adapters' index names (DynamoDbMemoryStore); the table's secondary indexes must match them. */
+    /**
+     * The adapters' index names (DynamoDbMemoryStore); the table's secondary indexes must match them
+     * ({@code TableDefinitionCrossCheckTest} in integration-tests compares the table with the adapters' definition).
+     */
     static final List<String> TABLE_INDEXES = List.of("by_importance", "by_recency", "pending_index");
     public static final String TTL_ATTRIBUTE = "expires_at_s";
     public static final String COLD_PREFIX = "teams/";

@@ -3,9 +3,10 @@ package dev.cairn.infra;
 import java.util.List;
 
 /**
- * Which function answers which route of API.md. API Gateway cannot match a path parameter followed by a literal in
- * one segment ({@code {id}:restore}), so those routes use a greedy parameter under a prefix only that function's
+ * Which function answers which route of the HTTP API. API Gateway cannot match a path parameter followed by a literal
+ * in one segment ({@code {id}:restore}), so those routes use a greedy parameter under a prefix only that function's
  * colon routes live under (the function itself still matches the exact path and answers 404 otherwise).
+ * {@code RoutesCrossCheckTest} (integration-tests) holds this list to the functions' JAX-RS resources.
  */
 public final class Routes {
 

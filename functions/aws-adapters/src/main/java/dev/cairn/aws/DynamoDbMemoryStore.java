@@ -83,24 +83,34 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         });
     }
 
+    /**
+     * The table every DynamoDB store of this module reads and writes: keys, attribute types and indexes. The CDK stack
+     * declares the same table for AWS; {@code TableDefinitionCrossCheckTest} (integration-tests) holds the two
+     * together. It carries no stream: local runs poll for index work, and in AWS the stack adds a
+     * {@link DynamoDbStreamIndexing#STREAM_VIEW_TYPE} stream.
+     */
+    public static CreateTableRequest tableDefinition(String table) {
+        return CreateTableRequest.builder().tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(attr(PK, ScalarAttributeType.S), attr(SK, ScalarAttributeType.S),
+                        attr("imp_key", ScalarAttributeType.S), attr("rec_key", ScalarAttributeType.S),
+                        attr("pending", ScalarAttributeType.S))
+                .keySchema(key(PK, KeyType.HASH), key(SK, KeyType.RANGE))
+                .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName(IMPORTANCE_INDEX)
+                        .keySchema(key(PK, KeyType.HASH), key("imp_key", KeyType.RANGE))
+                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build(),
+                        LocalSecondaryIndex.builder().indexName(RECENCY_INDEX)
+                        .keySchema(key(PK, KeyType.HASH), key("rec_key", KeyType.RANGE))
+                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build())
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName(PENDING_INDEX)
+                        .keySchema(key("pending", KeyType.HASH), key(SK, KeyType.RANGE))
+                        .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build()).build())
+                .build();
+    }
+
     /** Creates the table with its indexes if it does not exist (local runs and tests; CDK owns it in AWS). */
     public void createTableIfMissing() {
         try {
-            dynamo.createTable(CreateTableRequest.builder().tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(attr(PK, ScalarAttributeType.S), attr(SK, ScalarAttributeType.S),
-                            attr("imp_key", ScalarAttributeType.S), attr("rec_key", ScalarAttributeType.S),
-                            attr("pending", ScalarAttributeType.S))
-                    .keySchema(key(PK, KeyType.HASH), key(SK, KeyType.RANGE))
-                    .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName(IMPORTANCE_INDEX)
-                            .keySchema(key(PK, KeyType.HASH), key("imp_key", KeyType.RANGE))
-                            .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build(),
-                            LocalSecondaryIndex.builder().indexName(RECENCY_INDEX)
-                            .keySchema(key(PK, KeyType.HASH), key("rec_key", KeyType.RANGE))
-                            .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build())
-                    .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName(PENDING_INDEX)
-                            .keySchema(key("pending", KeyType.HASH), key(SK, KeyType.RANGE))
-                            .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build()).build())
-                    .build());
+            dynamo.createTable(tableDefinition(table));
             // the default waiter polls every 20 s; a new table is usually active within a second
             try (DynamoDbWaiter waiter = DynamoDbWaiter.builder().client(dynamo).overrideConfiguration(o -> o
                     .backoffStrategy(FixedDelayBackoffStrategy.create(Duration.ofMillis(200))).maxAttempts(300))

@@ -38,6 +38,8 @@ import software.amazon.awssdk.services.s3.S3Client;
  */
 public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
+    /** Epoch seconds after which DynamoDB may delete an entry: the table's TTL attribute (the CDK stack sets it). */
+    public static final String TTL_ATTRIBUTE = "expires_at_s";
     static final int INLINE_LIMIT = 300 * 1024;
 
     private final DynamoDbClient dynamo;
@@ -72,7 +74,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
         item.put("bytes", n(e.bytes()));
         item.put("stored_at", n(e.storedAt().toEpochMilli()));
         item.put("expires_at", n(e.expiresAt().toEpochMilli()));
-        item.put("expires_at_s", n(e.expiresAt().getEpochSecond() + 1));
+        item.put(TTL_ATTRIBUTE, n(e.expiresAt().getEpochSecond() + 1));
         if (e.validator() != null) {
             item.put("v_kind", s(e.validator().kind().wire()));
             item.put("v_value", s(e.validator().value()));

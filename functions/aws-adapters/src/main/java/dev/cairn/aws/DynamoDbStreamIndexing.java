@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * The AWS counterpart of the local poller: a DynamoDB Streams event (as Lambda delivers it) names the memories that
@@ -20,6 +21,12 @@ import java.util.Set;
  * mapping; nothing earlier is processed twice.
  */
 public final class DynamoDbStreamIndexing {
+
+    /**
+     * The stream view this needs: a record's keys only, since the item is read back anyway. The CDK stack's table
+     * stream must carry at least these (TableDefinitionCrossCheckTest, integration-tests).
+     */
+    public static final StreamViewType STREAM_VIEW_TYPE = StreamViewType.KEYS_ONLY;
 
     private static final System.Logger LOG = System.getLogger(DynamoDbStreamIndexing.class.getName());
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * {@code token --user alice --team acme [--team beta] [--days 30] [--data-dir DIR]}: prints a JWT signed with the
@@ -18,11 +19,28 @@ final class TokenCommand {
     private TokenCommand() {
     }
 
-    static int run(List<String> args, Path defaultDataDir, PrintStream out, PrintStream err) {
+    static final List<String> OPTIONS = List.of("--user", "--team", "--days", "--data-dir");
+    static final String USAGE = """
+            usage: token --user USER [--team TEAM ...] [--days N] [--data-dir DIR]
+            Prints a JWT for USER and the given teams, signed with the local key the server verifies with (created in
+            DIR/keys/ on first use). Does not start the server.
+              --user USER     the token's subject (required)
+              --team TEAM     a team the token grants; repeat for more (default none)
+              --days N        days until it expires, 1 to 3650 (default 30)
+              --data-dir DIR  the server's data directory (default cairn.data-dir, else ./cairn-data)
+            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar token --user alice --team acme
+            """;
+
+    /** {@code defaultDataDir} is asked only when a token is minted without {@code --data-dir}. */
+    static int run(List<String> args, Supplier<Path> defaultDataDir, PrintStream out, PrintStream err) {
+        if (args.contains("--help") || args.contains("-h")) {
+            out.print(USAGE);
+            return 0;
+        }
         String user = null;
         List<String> teams = new ArrayList<>();
         long days = 30;
-        Path dataDir = defaultDataDir;
+        Path dataDir = null;
         try {
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
@@ -30,7 +48,7 @@ final class TokenCommand {
                 switch (a) {
                     case "--user" -> user = required(a, value);
                     case "--team" -> teams.add(required(a, value));
-                    case "--days" -> days = Long.parseLong(required(a, value));
+                    case "--days" -> days = days(required(a, value));
                     case "--data-dir" -> dataDir = Path.of(required(a, value));
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
@@ -48,14 +66,22 @@ final class TokenCommand {
             }
         } catch (IllegalArgumentException e) {
             err.println("token: " + e.getMessage());
-            err.println("usage: token --user USER --team TEAM [--team TEAM ...] [--days N] [--data-dir DIR]");
+            err.print(USAGE);
             return 2;
         }
-        LocalSigningKeys keys = LocalSigningKeys.loadOrCreate(dataDir);
+        LocalSigningKeys keys = LocalSigningKeys.loadOrCreate(dataDir != null ? dataDir : defaultDataDir.get());
         String jwt = Jwt.issuer(LocalSigningKeys.ISSUER).subject(user).claim("teams", teams)
                 .expiresIn(Duration.ofDays(days)).jws().keyId("cairn-local").sign(keys.privateKey());
         out.println(jwt);
         return 0;
+    }
+
+    private static long days(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--days needs a whole number, not " + value);
+        }
     }
 
     private static String required(String option, String value) {

@@ -49,35 +49,34 @@ public final class Bench {
     private Bench() {
     }
 
+    static final List<String> OPTIONS = List.of("--memories", "--recalls", "--baseline-sample", "--work-dir");
+    static final String USAGE = """
+            usage: bench [--memories N] [--recalls N] [--baseline-sample N] [--work-dir DIR]
+            Starts the packaged server on a fresh data directory, ingests synthetic memories, times recalls, and
+            prints each figure beside its baseline from the same run; writes bench-report.json into the work directory.
+              --memories N         memories to ingest through memories:batch (default 100000)
+              --recalls N          recall requests to time (default 1000)
+              --baseline-sample N  texts embedded raw for the throughput baseline (default min(--memories, 10000))
+              --work-dir DIR       data directory and report (default a new temporary directory)
+            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar bench --memories 100000 --recalls 1000
+            """;
+
     public static int run(List<String> args) {
-        int memories = 100_000;
-        int recalls = 1_000;
-        int sample = -1;
-        Path work = null;
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-            switch (args.get(i)) {
-                case "--memories" -> memories = Integer.parseInt(args.get(i + 1));
-                case "--recalls" -> recalls = Integer.parseInt(args.get(i + 1));
-                case "--baseline-sample" -> sample = Integer.parseInt(args.get(i + 1));
-                case "--work-dir" -> work = Path.of(args.get(i + 1));
-                default -> {
-                    System.err.println("bench: unknown option " + args.get(i));
-                    return 2;
+        return Options.run("bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
+            int memories = o.positive("--memories", 100_000);
+            int recalls = o.positive("--recalls", 1_000);
+            int sample = o.positive("--baseline-sample", Math.min(memories, 10_000));
+            Path work = o.path("--work-dir", null);
+            try {
+                if (work == null) {
+                    work = Files.createTempDirectory("cairn-bench-");
                 }
+                new Bench().execute(memories, recalls, sample, work);
+                return 0;
+            } catch (Exception e) {
+                return Failures.report("bench", e);
             }
-        }
-        if (sample < 0) {
-            sample = Math.min(memories, 10_000);
-        }
-        try {
-            if (work == null) {
-                work = Files.createTempDirectory("cairn-bench-");
-            }
-            new Bench().execute(memories, recalls, sample, work);
-            return 0;
-        } catch (Exception e) {
-            return Failures.report("bench", e);
-        }
+        });
     }
 
     private void execute(int n, int recalls, int sample, Path work) throws Exception {

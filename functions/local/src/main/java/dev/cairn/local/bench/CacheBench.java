@@ -67,27 +67,30 @@ public final class CacheBench {
     private CacheBench() {
     }
 
+    static final List<String> OPTIONS = List.of("--work-dir");
+    static final String USAGE = """
+            usage: cache-bench [--work-dir DIR]
+            Times the tool cache (lookup latency, hit ratio under a Zipf stream) and prices a simulated 50-turn agent
+            session with and without the prompt-cache plan, in-process.
+              --work-dir DIR  stores of the run (default a new temporary directory)
+            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar cache-bench
+            """;
+
     public static int run(List<String> args) {
-        Path work = null;
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-            if (args.get(i).equals("--work-dir")) {
-                work = Path.of(args.get(i + 1));
-            } else {
-                System.err.println("cache-bench: unknown option " + args.get(i));
-                return 2;
+        return Options.run("cache-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
+            Path work = o.path("--work-dir", null);
+            try {
+                if (work == null) {
+                    work = Files.createTempDirectory("cairn-cache-bench-");
+                }
+                lookupLatency(work.resolve("latency"));
+                hitRatio(work.resolve("zipf"));
+                agentSession(work.resolve("session"));
+                return 0;
+            } catch (Exception e) {
+                return Failures.report("cache-bench", e);
             }
-        }
-        try {
-            if (work == null) {
-                work = Files.createTempDirectory("cairn-cache-bench-");
-            }
-            lookupLatency(work.resolve("latency"));
-            hitRatio(work.resolve("zipf"));
-            agentSession(work.resolve("session"));
-            return 0;
-        } catch (Exception e) {
-            return Failures.report("cache-bench", e);
-        }
+        });
     }
 
     // ---- 1 ------------------------------------------------------------------------------------------------------

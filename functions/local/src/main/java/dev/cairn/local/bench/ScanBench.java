@@ -37,32 +37,35 @@ public final class ScanBench {
     private ScanBench() {
     }
 
+    private static final String CORPUS = "shared-model/src/test/resources/dev/cairn/model/secret/corpus.tsv";
+    static final List<String> OPTIONS = List.of("--mib", "--secretlint", "--corpus", "--work-dir");
+    static final String USAGE = """
+            usage: scan-bench [--mib N] [--secretlint DIR] [--corpus FILE] [--work-dir DIR]
+            Times the bundled secret scanner against secretlint on the same text and corpus, in-process; writes
+            scan-bench-report.json into the work directory.
+              --mib N           size of the mixed text to scan, in MiB (default 50)
+              --secretlint DIR  secretlint install, after `npm ci` there (default tools/secretlint)
+              --corpus FILE     labelled set (default shared-model/src/test/resources/dev/cairn/model/secret/corpus.tsv)
+              --work-dir DIR    generated files and report (default a new temporary directory)
+            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar scan-bench --mib 50
+            """;
+
     public static int run(List<String> args) {
-        int mib = 50;
-        Path secretlint = Path.of("tools/secretlint");
-        Path corpus = Path.of("shared-model/src/test/resources/dev/cairn/model/secret/corpus.tsv");
-        Path work = null;
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-            switch (args.get(i)) {
-                case "--mib" -> mib = Integer.parseInt(args.get(i + 1));
-                case "--secretlint" -> secretlint = Path.of(args.get(i + 1));
-                case "--corpus" -> corpus = Path.of(args.get(i + 1));
-                case "--work-dir" -> work = Path.of(args.get(i + 1));
-                default -> {
-                    System.err.println("scan-bench: unknown option " + args.get(i));
-                    return 2;
+        return Options.run("scan-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
+            int mib = o.positive("--mib", 50);
+            Path secretlint = o.path("--secretlint", Path.of("tools/secretlint"));
+            Path corpus = o.path("--corpus", Path.of(CORPUS));
+            Path work = o.path("--work-dir", null);
+            try {
+                if (work == null) {
+                    work = Files.createTempDirectory("cairn-scan-bench-");
                 }
+                execute(mib, secretlint.toAbsolutePath(), corpus, work);
+                return 0;
+            } catch (Exception e) {
+                return Failures.report("scan-bench", e);
             }
-        }
-        try {
-            if (work == null) {
-                work = Files.createTempDirectory("cairn-scan-bench-");
-            }
-            execute(mib, secretlint.toAbsolutePath(), corpus, work);
-            return 0;
-        } catch (Exception e) {
-            return Failures.report("scan-bench", e);
-        }
+        });
     }
 
     private static void execute(int mib, Path secretlint, Path corpus, Path work) throws Exception {

@@ -61,32 +61,34 @@ public final class SessionBench {
     private SessionBench() {
     }
 
+    static final List<String> OPTIONS = List.of("--sessions", "--facts", "--work-dir");
+    static final String USAGE = """
+            usage: session-bench [--sessions N] [--facts N] [--work-dir DIR]
+            Times session memory on the embedded stack, in-process: extraction, rolling summaries, and a fact stream
+            written by plain append and by consolidation.
+              --sessions N    simulated sessions (default 40)
+              --facts N       facts in the stream with repeats and contradictions (default 1000)
+              --work-dir DIR  stores of the run (default a new temporary directory)
+            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar session-bench --sessions 20
+            """;
+
     public static int run(List<String> args) {
-        int sessions = 40;
-        int facts = 1000;
-        Path work = null;
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-            switch (args.get(i)) {
-                case "--sessions" -> sessions = Integer.parseInt(args.get(i + 1));
-                case "--facts" -> facts = Integer.parseInt(args.get(i + 1));
-                case "--work-dir" -> work = Path.of(args.get(i + 1));
-                default -> {
-                    System.err.println("session-bench: unknown option " + args.get(i));
-                    return 2;
+        return Options.run("session-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
+            int sessions = o.positive("--sessions", 40);
+            int facts = o.positive("--facts", 1000);
+            Path work = o.path("--work-dir", null);
+            try {
+                if (work == null) {
+                    work = Files.createTempDirectory("cairn-session-bench-");
                 }
+                OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
+                sessions(work.resolve("sessions"), embedder, sessions);
+                stream(work, embedder, facts);
+                return 0;
+            } catch (Exception e) {
+                return Failures.report("session-bench", e);
             }
-        }
-        try {
-            if (work == null) {
-                work = Files.createTempDirectory("cairn-session-bench-");
-            }
-            OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
-            sessions(work.resolve("sessions"), embedder, sessions);
-            stream(work, embedder, facts);
-            return 0;
-        } catch (Exception e) {
-            return Failures.report("session-bench", e);
-        }
+        });
     }
 
     /** The stores and use cases of one run, on their own directory. */

@@ -42,21 +42,25 @@ public final class SyncBench {
     private SyncBench() {
     }
 
+    static final List<String> OPTIONS = List.of("--commits", "--feed", "--work-dir");
+    static final String USAGE = """
+            usage: sync-bench [--commits N] [--feed N] [--work-dir DIR]
+            Times team sync on the embedded stack, in-process: commits per second with one and with eight contending
+            writers, then pulling a change feed against a raw range read of the same log.
+              --commits N     commits by the single writer; the eight writers share as many (default 800)
+              --feed N        commits in the change feed to pull (default 10000)
+              --work-dir DIR  stores of the run (default a new temporary directory)
+            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar sync-bench --commits 800 --feed 10000
+            """;
+
     public static int run(List<String> args) {
-        int commits = 800;
-        int feed = 10_000;
-        Path work = null;
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-            switch (args.get(i)) {
-                case "--commits" -> commits = Integer.parseInt(args.get(i + 1));
-                case "--feed" -> feed = Integer.parseInt(args.get(i + 1));
-                case "--work-dir" -> work = Path.of(args.get(i + 1));
-                default -> {
-                    System.err.println("sync-bench: unknown option " + args.get(i));
-                    return 2;
-                }
-            }
-        }
+        return Options.run("sync-bench", USAGE, OPTIONS, args, System.out, System.err, SyncBench::run);
+    }
+
+    private static int run(Options options) {
+        int commits = options.positive("--commits", 800);
+        int feed = options.positive("--feed", 10_000);
+        Path work = options.path("--work-dir", null);
         try {
             if (work == null) {
                 work = Files.createTempDirectory("cairn-sync-bench-");
