@@ -57,14 +57,16 @@ class StreamIndexerFunctionIT {
                     """;
             Map<String, String> env = LambdaRuntime.stackEnvironment(name, bedrock.endpoint());
             LambdaRuntime.Answer reply;
+            String log;
             try (LambdaRuntime function = LambdaRuntime.start(PACKAGE, HANDLER, env, work)) {
                 reply = function.invoke(event, Duration.ofSeconds(120));
+                log = function.tail();
             }
 
             assertThat(reply.error()).as(reply.body()).isFalse();
             JsonNode answer = JSON.readTree(reply.body());
             assertThat(answer.path("batchItemFailures").isArray()).isTrue();
-            assertThat(answer.path("batchItemFailures")).isEmpty();
+            assertThat(answer.path("batchItemFailures")).as(log).isEmpty();
             assertThat(bedrock.invocations()).isEqualTo(1);
             assertThat(store.pendingIndex(100)).noneMatch(w -> w.team().equals(team));
             assertThat(store.indexWork(team, new Id("m1"))).isEmpty();

@@ -12,6 +12,8 @@ import java.lang.annotation.Target;
  * name of a {@link BackendConfig} kind ({@code sqlite}, {@code dynamodb}, {@code lucene}, ...). Adapter beans carry
  * only this qualifier, never {@code @Default}, so any number of adapter modules can sit on one classpath (the local
  * server has both) and only {@link Ports} decides which one an injection point of the bare port type receives.
+ * Adapter producers are also {@code @Unremovable}: they are reached only through {@code Instance} lookups, which
+ * Quarkus' unused-bean removal does not count as uses.
  */
 @Qualifier
 @Retention(RetentionPolicy.RUNTIME)

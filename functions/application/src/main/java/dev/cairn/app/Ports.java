@@ -12,6 +12,7 @@ import dev.cairn.model.session.FactExtractor;
 import dev.cairn.model.session.RuleBasedExtractor;
 import dev.cairn.model.session.Summarizer;
 import dev.cairn.model.secret.SecretScanner;
+import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
@@ -88,6 +89,7 @@ public class Ports {
     /** The in-process summarizer is pure domain code: always available, whatever adapter modules are packaged. */
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.EXTRACTIVE)
     Summarizer extractiveSummarizer() {
         return new ExtractiveSummarizer();
@@ -95,6 +97,7 @@ public class Ports {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.RULES)
     FactExtractor ruleBasedExtractor(SecretScanner scanner) {
         return new RuleBasedExtractor(scanner);

@@ -14,6 +14,7 @@ import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.session.FactExtractor;
 import dev.cairn.model.session.Summarizer;
+import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
@@ -57,6 +58,7 @@ public class AwsAdapters {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.DYNAMODB)
     MemoryStore memoryStore(DynamoDbMemoryStore store) {
         return store;
@@ -65,6 +67,7 @@ public class AwsAdapters {
     /** Sessions live beside memories in the same table (the memory store bean created it where configured). */
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.DYNAMODB)
     SessionStore sessionStore(DynamoDbClient dynamo, DynamoDbMemoryStore table, AwsConfig config) {
         return new DynamoDbSessionStore(dynamo, config.dynamodb().table());
@@ -73,6 +76,7 @@ public class AwsAdapters {
     /** Tool results over DynamoDB's item size go to S3 when a bucket is configured (otherwise 413 above 300 KB). */
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.DYNAMODB)
     SessionCacheStore sessionCacheStore(DynamoDbClient dynamo, DynamoDbMemoryStore table, Instance<S3Client> s3,
                                         AwsConfig config) {
@@ -83,6 +87,7 @@ public class AwsAdapters {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.DYNAMODB)
     SyncStore syncStore(DynamoDbClient dynamo, DynamoDbMemoryStore table, AwsConfig config) {
         return new DynamoDbSyncStore(dynamo, config.dynamodb().table());
@@ -94,6 +99,7 @@ public class AwsAdapters {
      */
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.DYNAMODB)
     ColdStore coldStore(Instance<S3Client> s3, AwsConfig config) {
         return config.s3().bucket().<ColdStore>map(b -> new S3ColdStore(s3.get(), b)).orElseGet(NoColdStore::new);
@@ -101,6 +107,7 @@ public class AwsAdapters {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.OPENSEARCH)
     VectorIndex vectorIndex(OpenSearchTransport transport, AwsConfig config) {
         return new OpenSearchVectorIndex(transport, settings(config.opensearch()));
@@ -114,6 +121,7 @@ public class AwsAdapters {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.BEDROCK)
     Embedder embedder(BedrockRuntimeClient bedrock, AwsConfig config) {
         return new BedrockTitanEmbedder(bedrock, config.bedrock().dimensions());
@@ -121,6 +129,7 @@ public class AwsAdapters {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.BEDROCK)
     Summarizer summarizer(BedrockRuntimeClient bedrock, AwsConfig config) {
         return new BedrockSummarizer(claude(bedrock, config));
@@ -128,6 +137,7 @@ public class AwsAdapters {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.BEDROCK)
     FactExtractor extractor(BedrockRuntimeClient bedrock, SecretScanner scanner, AwsConfig config) {
         return new BedrockFactExtractor(claude(bedrock, config), scanner);

@@ -8,6 +8,7 @@ import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.port.SyncStore;
 import dev.cairn.model.port.VectorIndex;
+import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -23,6 +24,7 @@ public class EmbeddedProducers {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.SQLITE)
     MemoryStore memoryStore(EmbeddedConfig config) {
         return EmbeddedAdapters.sqliteStore(config);
@@ -30,6 +32,7 @@ public class EmbeddedProducers {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.SQLITE)
     SessionStore sessionStore(EmbeddedConfig config) {
         return new SqliteSessionStore(dataDir(config).resolve("sessions.db"));
@@ -37,6 +40,7 @@ public class EmbeddedProducers {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.SQLITE)
     SessionCacheStore sessionCacheStore(EmbeddedConfig config) {
         return new SqliteSessionCacheStore(dataDir(config).resolve("session-cache.db"));
@@ -44,6 +48,7 @@ public class EmbeddedProducers {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.SQLITE)
     SyncStore syncStore(EmbeddedConfig config) {
         return new SqliteSyncStore(dataDir(config).resolve("sync.db"));
@@ -51,6 +56,7 @@ public class EmbeddedProducers {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.SQLITE)
     ColdStore coldStore(EmbeddedConfig config) {
         return new FileColdStore(dataDir(config).resolve("cold"));
@@ -58,6 +64,7 @@ public class EmbeddedProducers {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.LUCENE)
     VectorIndex vectorIndex(EmbeddedConfig config) {
         return EmbeddedAdapters.luceneIndex(config);
@@ -65,6 +72,7 @@ public class EmbeddedProducers {
 
     @Produces
     @ApplicationScoped
+    @Unremovable
     @Adapter(Adapter.ONNX)
     Embedder embedder(EmbeddedConfig config) {
         return EmbeddedAdapters.onnxEmbedder(config);
