@@ -9,6 +9,7 @@ import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.MemoryStoreContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
