@@ -11,10 +11,10 @@ import dev.cairn.local.bench.Bench;
 import dev.cairn.local.bench.Synthetic;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
-import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.testkit.Memories;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -132,9 +132,8 @@ class AwsAdaptersBench {
                 List<Memory> memories = new ArrayList<>();
                 List<VectorIndex.Entry> entries = new ArrayList<>();
                 for (int i = 0; i < slice.size(); i++) {
-                    Memory m = new Memory(new Id("m" + (from + i)), team, null, Scope.TEAM, MemoryType.FACT,
-                            slice.get(i), List.of(), 0.5, 0.8, null, Instant.now(), null, 0, null, List.of(), 1,
-                            MemoryState.ACTIVE);
+                    Memory m = Memories.memory().id("m" + (from + i)).team(team).content(slice.get(i))
+                            .confidence(0.8).createdAt(Instant.now()).build();
                     memories.add(m);
                     entries.add(new VectorIndex.Entry(new VectorIndex.Key(team, m.id(), 1), Scope.TEAM, null,
                             MemoryType.FACT, List.of(), m.content(), m.occurredAt(), vectors.get(i),

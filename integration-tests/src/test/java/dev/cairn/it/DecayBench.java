@@ -13,6 +13,7 @@ import dev.cairn.model.decay.DecayPolicy;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.memory.Memory;
+import dev.cairn.model.port.DecayContract;
 import dev.cairn.model.port.Embedder;
 import java.net.URI;
 import java.nio.file.Files;

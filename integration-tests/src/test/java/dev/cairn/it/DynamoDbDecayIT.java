@@ -12,11 +12,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The decay contract on the local stand-ins of the AWS stores: dynalite, S3Mock and an OpenSearch node with k-NN, each
- * a real server in its own process. The tests and their assertions are inherited from {@link DecayContract}; this
+ * a real server in its own process. The tests and their assertions are inherited from {@link OnnxDecayContract}; this
  * class only supplies the stores.
  */
 @ExtendWith({Dynalite.class, S3Mock.class, OpenSearchNode.class})
-class DynamoDbDecayIT extends DecayContract {
+class DynamoDbDecayIT extends OnnxDecayContract {
 
     private static final String NAME = "cairn-decay";
     private static DynamoDbMemoryStore store;

@@ -4,6 +4,7 @@ import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.model.port.MemoryStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cairn.model.port.MemoryStoreContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

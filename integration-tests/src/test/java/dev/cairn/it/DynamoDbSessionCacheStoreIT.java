@@ -3,6 +3,7 @@ package dev.cairn.it;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.DynamoDbSessionCacheStore;
 import dev.cairn.model.port.SessionCacheStore;
+import dev.cairn.model.port.SessionCacheStoreContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 

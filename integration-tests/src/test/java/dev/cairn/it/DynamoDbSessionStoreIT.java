@@ -3,6 +3,7 @@ package dev.cairn.it;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.DynamoDbSessionStore;
 import dev.cairn.model.port.SessionStore;
+import dev.cairn.model.port.SessionStoreContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 

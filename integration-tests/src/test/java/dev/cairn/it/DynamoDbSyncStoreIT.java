@@ -4,6 +4,7 @@ import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.DynamoDbSyncStore;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SyncStore;
+import dev.cairn.model.port.SyncStoreContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 

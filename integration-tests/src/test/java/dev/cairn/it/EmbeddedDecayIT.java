@@ -11,9 +11,9 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The decay contract on the embedded default: SQLite, cold copies as gzip files, Lucene. The tests and their
- * assertions are inherited from {@link DecayContract}; this class only supplies the stores.
+ * assertions are inherited from {@link OnnxDecayContract}; this class only supplies the stores.
  */
-class EmbeddedDecayIT extends DecayContract {
+class EmbeddedDecayIT extends OnnxDecayContract {
 
     private static SqliteMemoryStore store;
     private static FileColdStore cold;

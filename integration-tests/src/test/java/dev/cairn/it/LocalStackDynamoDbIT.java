@@ -2,6 +2,7 @@ package dev.cairn.it;
 
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.MemoryStoreContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.testcontainers.junit.jupiter.Testcontainers;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;

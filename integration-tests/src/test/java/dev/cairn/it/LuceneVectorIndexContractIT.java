@@ -2,6 +2,7 @@ package dev.cairn.it;
 
 import dev.cairn.embedded.LuceneVectorIndex;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.port.VectorIndexContract;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

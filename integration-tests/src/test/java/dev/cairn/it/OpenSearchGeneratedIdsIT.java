@@ -1,6 +1,7 @@
 package dev.cairn.it;
 
 import dev.cairn.aws.OpenSearchVectorIndex.DocumentIds;
+import dev.cairn.model.port.VectorIndexContract;
 
 /**
  * The index contract with server-generated document ids, the only kind OpenSearch Serverless vector collections

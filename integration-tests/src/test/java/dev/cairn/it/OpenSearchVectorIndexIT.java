@@ -4,6 +4,7 @@ import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.aws.OpenSearchVectorIndex.DocumentIds;
 import dev.cairn.aws.OpenSearchVectorIndex.Settings;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.port.VectorIndexContract;
 import java.net.URI;
 import java.util.UUID;
 import org.junit.jupiter.api.extension.ExtendWith;

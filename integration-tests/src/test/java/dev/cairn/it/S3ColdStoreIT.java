@@ -7,12 +7,11 @@ import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
+import dev.cairn.model.testkit.Memories;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,10 +34,10 @@ class S3ColdStoreIT {
     }
 
     private static Memory memory(String team, String id, String content) {
-        return new Memory(new Id(id), new Id(team), new Id("alice"), Scope.USER, MemoryType.PREFERENCE, content,
-                List.of(new Id("ui")), 0.3, 0.8, Instant.parse("2026-01-02T03:04:05Z"),
-                Instant.parse("2026-01-02T03:04:06Z"), Instant.parse("2026-02-01T00:00:00Z"), 7, new Id("s1"),
-                List.of(new Id("msg-9")), 4, MemoryState.ARCHIVED);
+        return Memories.memory().id(id).team(team).user("alice").type(MemoryType.PREFERENCE).content(content)
+                .tags("ui").importance(0.3).confidence(0.8).occurredAt(Instant.parse("2026-01-02T03:04:05Z"))
+                .createdAt(Instant.parse("2026-01-02T03:04:06Z")).accessed(7, Instant.parse("2026-02-01T00:00:00Z"))
+                .sourceSession("s1").evidence("msg-9").version(4).state(MemoryState.ARCHIVED).build();
     }
 
     @Test

@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cairn.embedded.SqliteMemoryStore;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
-import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.MemoryStoreContract;
+import dev.cairn.model.testkit.Memories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,9 +34,8 @@ class SqliteMemoryStoreContractIT extends MemoryStoreContract {
 
     @Test
     void everyAcknowledgedWrite_shouldBeOnDisk_forASecondProcessToRead() {
-        Memory m = new Memory(new Id("durable1"), new Id("durability"), null, Scope.TEAM, MemoryType.FACT, "on disk",
-                List.of(), 0.5, 1.0, null, Instant.parse("2026-11-29T00:00:00Z"), null, 0, null, List.of(), 1,
-                MemoryState.ACTIVE);
+        Memory m = Memories.memory().id("durable1").team("durability").content("on disk")
+                .createdAt(Instant.parse("2026-11-29T00:00:00Z")).build();
         STORE.insertAll(List.of(m));
         try (SqliteMemoryStore other = new SqliteMemoryStore(FILE)) {
             assertThat(other.get(new Id("durability"), new Id("durable1"))).contains(m);

@@ -2,6 +2,7 @@ package dev.cairn.it;
 
 import dev.cairn.embedded.SqliteSessionCacheStore;
 import dev.cairn.model.port.SessionCacheStore;
+import dev.cairn.model.port.SessionCacheStoreContract;
 import java.nio.file.Files;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -2,6 +2,7 @@ package dev.cairn.it;
 
 import dev.cairn.embedded.SqliteSessionStore;
 import dev.cairn.model.port.SessionStore;
+import dev.cairn.model.port.SessionStoreContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import dev.cairn.embedded.SqliteMemoryStore;
 import dev.cairn.embedded.SqliteSyncStore;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SyncStore;
+import dev.cairn.model.port.SyncStoreContract;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;

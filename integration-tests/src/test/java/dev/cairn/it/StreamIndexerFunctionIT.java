@@ -6,10 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.model.id.Id;
-import dev.cairn.model.memory.Memory;
-import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
+import dev.cairn.model.testkit.Memories;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,9 +43,8 @@ class StreamIndexerFunctionIT {
             DynamoDbMemoryStore store = new DynamoDbMemoryStore(Dynalite.client(), name);
             store.createTableIfMissing();
             Id team = new Id("lambda");
-            store.insertAll(List.of(new Memory(new Id("m1"), team, null, Scope.TEAM, MemoryType.FACT,
-                    "Builds run on Graviton", List.of(), 0.5, 0.9, null, Instant.parse("2026-11-29T00:00:00Z"), null,
-                    0, null, List.of(), 1, MemoryState.ACTIVE)));
+            store.insertAll(List.of(Memories.memory().id("m1").team(team).content("Builds run on Graviton")
+                    .confidence(0.9).createdAt(Instant.parse("2026-11-29T00:00:00Z")).build()));
 
             String event = """
                     {"Records": [{"eventName": "INSERT", "eventSource": "aws:dynamodb",

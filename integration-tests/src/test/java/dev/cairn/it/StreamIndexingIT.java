@@ -14,10 +14,8 @@ import dev.cairn.model.id.Id;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryPatch;
-import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.testkit.Memories;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -47,8 +45,8 @@ class StreamIndexingIT {
     }
 
     private Memory memory(String id, String content) {
-        return new Memory(new Id(id), team, null, Scope.TEAM, MemoryType.FACT, content, List.of(), 0.5, 0.9, null,
-                Instant.parse("2026-11-29T00:00:00Z"), null, 0, null, List.of(), 1, MemoryState.ACTIVE);
+        return Memories.memory().id(id).team(team).content(content).confidence(0.9)
+                .createdAt(Instant.parse("2026-11-29T00:00:00Z")).build();
     }
 
     private static ObjectNode record(String eventName, String seq, String pk, String sk) {

@@ -7,11 +7,9 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.cairn.http.testing.TestIssuer;
 import dev.cairn.model.decay.ScheduledDecay;
 import dev.cairn.model.id.Id;
-import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.testkit.Memories;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -38,9 +36,8 @@ class DecayLambdaTest {
 
     private Id seedFaded(String team) {
         Id id = new Id("m" + UUID.randomUUID().toString().substring(0, 8));
-        store.insertAll(List.of(new Memory(id, new Id(team), null, Scope.TEAM, MemoryType.FACT,
-                "The 2019 offsite was in Porto", List.of(), 0.2, 0.9, null,
-                Instant.now().minus(Duration.ofDays(500)), null, 0, null, List.of(), 1, MemoryState.ACTIVE)));
+        store.insertAll(List.of(Memories.memory().id(id).team(team).content("The 2019 offsite was in Porto")
+                .importance(0.2).confidence(0.9).createdAt(Instant.now().minus(Duration.ofDays(500))).build()));
         return id;
     }
 

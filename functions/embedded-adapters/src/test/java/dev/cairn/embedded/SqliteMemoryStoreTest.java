@@ -9,8 +9,10 @@ import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.ListQuery;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryPatch;
+import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Page;
 import dev.cairn.model.port.MemoryStore.IndexWork;
+import dev.cairn.model.testkit.Memories;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +32,15 @@ class SqliteMemoryStoreTest {
         return new SqliteMemoryStore(dir.resolve("memories.db"));
     }
 
+    /** A team fact of {@code acme} with one tag. */
+    private static Memory team(String id, String content) {
+        return Memories.memory().id(id).content(content).tags("t1").build();
+    }
+
+    private static Memory preference(String user, String id, String content) {
+        return Memories.memory().id(id).user(user).type(MemoryType.PREFERENCE).content(content).build();
+    }
+
     private static MemoryPatch content(String c) {
         return new MemoryPatch(c, null, null, null, null, null, null, null);
     }
@@ -37,7 +48,7 @@ class SqliteMemoryStoreTest {
     @Test
     void insertThenGet_shouldReturnTheSameRecord() {
         try (SqliteMemoryStore store = open()) {
-            Memory m = Memories.user("acme", "alice", "m1", "Alice likes tea");
+            Memory m = preference("alice", "m1", "Alice likes tea");
             store.insertAll(List.of(m));
             assertThat(store.get(ACME, new Id("m1"))).contains(m);
             assertThat(store.get(new Id("other"), new Id("m1"))).isEmpty();
@@ -47,9 +58,9 @@ class SqliteMemoryStoreTest {
     @Test
     void insert_shouldFail_whenTheIdExists_andChangeNothing() {
         try (SqliteMemoryStore store = open()) {
-            store.insertAll(List.of(Memories.team("acme", "m1", "first")));
-            assertThatThrownBy(() -> store.insertAll(List.of(Memories.team("acme", "m2", "second"),
-                    Memories.team("acme", "m1", "dup")))).isInstanceOf(VersionConflict.class);
+            store.insertAll(List.of(team("m1", "first")));
+            assertThatThrownBy(() -> store.insertAll(List.of(team("m2", "second"),
+                    team("m1", "dup")))).isInstanceOf(VersionConflict.class);
             assertThat(store.get(ACME, new Id("m1")).orElseThrow().content()).isEqualTo("first");
             assertThat(store.get(ACME, new Id("m2"))).as("the batch is all or nothing").isEmpty();
         }
@@ -58,7 +69,7 @@ class SqliteMemoryStoreTest {
     @Test
     void replace_shouldRefuseAStaleVersion_neverOverwriting() {
         try (SqliteMemoryStore store = open()) {
-            Memory v1 = Memories.team("acme", "m1", "v1");
+            Memory v1 = team("m1", "v1");
             store.insertAll(List.of(v1));
             Memory v2 = v1.withChanges(content("v2"));
             store.replace(v2);
@@ -75,7 +86,7 @@ class SqliteMemoryStoreTest {
     @Test
     void concurrentWriters_ofTheSameVersion_shouldProduceExactlyOneWinner() throws Exception {
         try (SqliteMemoryStore store = open()) {
-            Memory v1 = Memories.team("acme", "m1", "v1");
+            Memory v1 = team("m1", "v1");
             store.insertAll(List.of(v1));
             int writers = 8;
             java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
@@ -109,7 +120,7 @@ class SqliteMemoryStoreTest {
     @Test
     void delete_shouldHideAtOnce_keepATombstoneUntilIndexed_thenPurge() {
         try (SqliteMemoryStore store = open()) {
-            store.insertAll(List.of(Memories.team("acme", "m1", "doomed")));
+            store.insertAll(List.of(team("m1", "doomed")));
             store.markIndexed(ACME, new Id("m1"), 1);
             assertThat(store.pendingIndex(10)).isEmpty();
 
@@ -130,7 +141,7 @@ class SqliteMemoryStoreTest {
     @Test
     void recordAccess_shouldCountReads_withoutChangingTheVersion() {
         try (SqliteMemoryStore store = open()) {
-            store.insertAll(List.of(Memories.team("acme", "m1", "read me")));
+            store.insertAll(List.of(team("m1", "read me")));
             Instant at = Instant.parse("2026-11-29T10:00:00Z");
             store.recordAccess(ACME, List.of(new Id("m1")), at);
             store.recordAccess(ACME, List.of(new Id("m1")), at.minusSeconds(60));
@@ -147,11 +158,12 @@ class SqliteMemoryStoreTest {
             List<Memory> all = new ArrayList<>();
             Instant base = Instant.parse("2026-11-01T00:00:00Z");
             for (int i = 0; i < 9; i++) {
-                all.add(Memories.at(Memories.team("acme", "t" + i, "team " + i), base.plusSeconds(i % 3), i / 10.0));
+                all.add(Memories.from(team("t" + i, "team " + i)).createdAt(base.plusSeconds(i % 3))
+                        .importance(i / 10.0).build());
             }
-            all.add(Memories.user("acme", "alice", "a1", "alice's"));
-            all.add(Memories.user("acme", "bob", "b1", "bob's"));
-            all.add(Memories.team("other", "o1", "other team's"));
+            all.add(preference("alice", "a1", "alice's"));
+            all.add(preference("bob", "b1", "bob's"));
+            all.add(Memories.from(team("o1", "other team's")).team("other").build());
             store.insertAll(all);
 
             Set<String> seen = new java.util.HashSet<>();
@@ -169,7 +181,7 @@ class SqliteMemoryStoreTest {
     @Test
     void data_shouldSurviveReopening() {
         try (SqliteMemoryStore store = open()) {
-            store.insertAll(List.of(Memories.team("acme", "m1", "durable")));
+            store.insertAll(List.of(team("m1", "durable")));
         }
         try (SqliteMemoryStore store = open()) {
             assertThat(store.get(ACME, new Id("m1")).orElseThrow().content()).isEqualTo("durable");

@@ -2,14 +2,11 @@ package dev.cairn.model.decay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
+import dev.cairn.model.testkit.Memories;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -22,9 +19,8 @@ class DecayPolicyProperties {
     private final DecayPolicy policy = DecayPolicy.defaults();
 
     private static Memory memory(double importance, int ageDays, int accesses, MemoryState state) {
-        return new Memory(new Id("m1"), new Id("t"), null, Scope.TEAM, MemoryType.FACT, "x", List.of(), importance, 1,
-                null, CREATED, ageDays < 0 ? null : CREATED.plus(Duration.ofDays(ageDays)), accesses, null, List.of(),
-                1, state);
+        return Memories.memory().team("t").content("x").importance(importance).createdAt(CREATED)
+                .accessed(accesses, ageDays < 0 ? null : CREATED.plus(Duration.ofDays(ageDays))).state(state).build();
     }
 
     @Property(tries = 500)

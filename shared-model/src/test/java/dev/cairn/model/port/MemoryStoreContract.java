@@ -1,4 +1,4 @@
-package dev.cairn.it;
+package dev.cairn.model.port;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,12 +9,10 @@ import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.ListQuery;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryPatch;
-import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Page;
 import dev.cairn.model.memory.Scope;
-import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.MemoryStore.IndexWork;
+import dev.cairn.model.testkit.Memories;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -28,19 +26,20 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link MemoryStore} adapter must do, run against each real backend (SQLite file, dynalite). Each test
- * works in a team of its own, so a shared backend needs no cleaning between tests.
+ * What every {@link MemoryStore} adapter must do, run against each real backend (SQLite file, dynalite) and the
+ * in-memory fake the domain tests use. Each test works in a team of its own, so a shared backend needs no cleaning
+ * between tests.
  */
-abstract class MemoryStoreContract {
+public abstract class MemoryStoreContract {
 
     protected abstract MemoryStore store();
 
     private final Id team = new Id("t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
 
-    private Memory memory(String id, Scope scope, String user, String content, long createdSecond, double importance) {
-        return new Memory(new Id(id), team, user == null ? null : new Id(user), scope, MemoryType.FACT, content,
-                List.of(new Id("infra")), importance, 0.9, null, Instant.ofEpochSecond(1_790_000_000L + createdSecond),
-                null, 0, null, List.of(new Id("msg-1")), 1, MemoryState.ACTIVE);
+    private Memory memory(String id, String user, String content, long createdSecond, double importance) {
+        return Memories.memory().id(id).team(team).user(user).content(content).tags("infra").importance(importance)
+                .confidence(0.9).createdAt(Instant.ofEpochSecond(1_790_000_000L + createdSecond)).evidence("msg-1")
+                .build();
     }
 
     private static MemoryPatch content(String c) {
@@ -49,7 +48,7 @@ abstract class MemoryStoreContract {
 
     @Test
     void insertThenGet_shouldRoundTripEveryField() {
-        Memory m = memory("m1", Scope.USER, "alice", "Alice drinks green tea", 1, 0.25);
+        Memory m = memory("m1", "alice", "Alice drinks green tea", 1, 0.25);
         store().insertAll(List.of(m));
         assertThat(store().get(team, new Id("m1"))).contains(m);
         assertThat(store().get(new Id("elsewhere"), new Id("m1"))).isEmpty();
@@ -58,16 +57,16 @@ abstract class MemoryStoreContract {
 
     @Test
     void insert_shouldRefuseAnExistingId_andWriteNothingOfTheBatch() {
-        store().insertAll(List.of(memory("m1", Scope.TEAM, null, "first", 1, 0.5)));
-        assertThatThrownBy(() -> store().insertAll(List.of(memory("m2", Scope.TEAM, null, "second", 2, 0.5),
-                memory("m1", Scope.TEAM, null, "dup", 3, 0.5)))).isInstanceOf(VersionConflict.class);
+        store().insertAll(List.of(memory("m1", null, "first", 1, 0.5)));
+        assertThatThrownBy(() -> store().insertAll(List.of(memory("m2", null, "second", 2, 0.5),
+                memory("m1", null, "dup", 3, 0.5)))).isInstanceOf(VersionConflict.class);
         assertThat(store().get(team, new Id("m1")).orElseThrow().content()).isEqualTo("first");
         assertThat(store().get(team, new Id("m2"))).isEmpty();
     }
 
     @Test
     void replace_shouldRefuseAStaleVersion_neverOverwriting() {
-        Memory v1 = memory("m1", Scope.TEAM, null, "v1", 1, 0.5);
+        Memory v1 = memory("m1", null, "v1", 1, 0.5);
         store().insertAll(List.of(v1));
         store().replace(v1.withChanges(content("v2")));
         assertThatThrownBy(() -> store().replace(v1.withChanges(content("stale"))))
@@ -79,7 +78,7 @@ abstract class MemoryStoreContract {
 
     @Test
     void concurrentWriters_ofOneVersion_shouldHaveExactlyOneWinner() throws Exception {
-        Memory v1 = memory("m1", Scope.TEAM, null, "v1", 1, 0.5);
+        Memory v1 = memory("m1", null, "v1", 1, 0.5);
         store().insertAll(List.of(v1));
         ExecutorService pool = Executors.newFixedThreadPool(6);
         CountDownLatch go = new CountDownLatch(1);
@@ -108,7 +107,7 @@ abstract class MemoryStoreContract {
 
     @Test
     void delete_shouldHideAtOnce_stayPendingForTheIndex_thenPurge() {
-        store().insertAll(List.of(memory("m1", Scope.TEAM, null, "doomed", 1, 0.5)));
+        store().insertAll(List.of(memory("m1", null, "doomed", 1, 0.5)));
         store().markIndexed(team, new Id("m1"), 1);
         assertThat(pendingOfThisTeam()).isEmpty();
         store().delete(team, new Id("m1"), 1);
@@ -129,7 +128,7 @@ abstract class MemoryStoreContract {
 
     @Test
     void changes_shouldBePendingForTheIndex_untilMarkedAtTheirVersion() {
-        Memory v1 = memory("m1", Scope.TEAM, null, "v1", 1, 0.5);
+        Memory v1 = memory("m1", null, "v1", 1, 0.5);
         store().insertAll(List.of(v1));
         assertThat(pendingOfThisTeam()).extracting(IndexWork::version).containsExactly(1L);
         store().replace(v1.withChanges(content("v2")));
@@ -147,7 +146,7 @@ abstract class MemoryStoreContract {
 
     @Test
     void recordAccess_shouldCount_withoutChangingTheVersion() {
-        store().insertAll(List.of(memory("m1", Scope.TEAM, null, "read me", 1, 0.5)));
+        store().insertAll(List.of(memory("m1", null, "read me", 1, 0.5)));
         Instant at = Instant.parse("2026-11-29T10:00:00Z");
         store().recordAccess(team, List.of(new Id("m1")), at);
         store().recordAccess(team, List.of(new Id("m1")), at.plusSeconds(5));
@@ -161,10 +160,10 @@ abstract class MemoryStoreContract {
     void list_shouldPageEveryVisibleMemory_inBothOrders() {
         List<Memory> all = new ArrayList<>();
         for (int i = 0; i < 9; i++) {
-            all.add(memory(String.format("m%02d", i), Scope.TEAM, null, "team " + i, i, (i % 4) / 4.0));
+            all.add(memory(String.format("m%02d", i), null, "team " + i, i, (i % 4) / 4.0));
         }
-        all.add(memory("a1", Scope.USER, "alice", "alice's", 20, 0.9));
-        all.add(memory("b1", Scope.USER, "bob", "bob's", 21, 0.9));
+        all.add(memory("a1", "alice", "alice's", 20, 0.9));
+        all.add(memory("b1", "bob", "bob's", 21, 0.9));
         store().insertAll(all);
         for (ListQuery.Order order : ListQuery.Order.values()) {
             Set<String> seen = new HashSet<>();
@@ -190,8 +189,7 @@ abstract class MemoryStoreContract {
     void scan_shouldWalkEveryLiveMemoryOfTheTeam_inIdOrder_resumableFromAnyId() {
         List<Memory> all = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
-            all.add(memory(String.format("s%02d", i), i % 2 == 0 ? Scope.TEAM : Scope.USER, i % 2 == 0 ? null
-                    : "user" + i, "memory " + i, i, 0.5));
+            all.add(memory(String.format("s%02d", i), i % 2 == 0 ? null : "user" + i, "memory " + i, i, 0.5));
         }
         store().insertAll(all);
         store().delete(team, new Id("s03"), 1);
@@ -212,10 +210,8 @@ abstract class MemoryStoreContract {
         List<Id> mine = List.of(new Id(team.value() + "-a"), new Id(team.value() + "-b"), new Id(team.value() + "-c"));
         for (Id t : mine) {
             for (int i = 0; i < 3; i++) {
-                Memory m = memory("k" + i, Scope.TEAM, null, "memory " + i, i, 0.5);
-                store().insertAll(List.of(new Memory(m.id(), t, null, m.scope(), m.type(), m.content(), m.tags(),
-                        m.importance(), m.confidence(), null, m.createdAt(), null, 0, null, m.evidence(), 1,
-                        MemoryState.ACTIVE)));
+                Memory m = memory("k" + i, null, "memory " + i, i, 0.5);
+                store().insertAll(List.of(Memories.from(m).team(t).build()));
             }
         }
         List<String> walked = new ArrayList<>();

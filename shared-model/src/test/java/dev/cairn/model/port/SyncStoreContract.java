@@ -1,15 +1,11 @@
-package dev.cairn.it;
+package dev.cairn.model.port;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.cairn.embedded.LuceneVectorIndex;
-import dev.cairn.embedded.OnnxEmbedder;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.index.Indexer;
-import dev.cairn.model.port.MemoryStore;
-import dev.cairn.model.port.SyncStore;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
@@ -19,7 +15,8 @@ import dev.cairn.model.sync.SyncConflict;
 import dev.cairn.model.sync.SyncOp;
 import dev.cairn.model.sync.SyncReplay;
 import dev.cairn.model.sync.SyncService;
-import java.nio.file.Files;
+import dev.cairn.model.testkit.HashingEmbedder;
+import dev.cairn.model.testkit.InMemoryVectorIndex;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,33 +30,28 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Team sync on a real store (SQLite, or dynalite through the AWS adapters): concurrent writers, idempotency across a
- * crash, duplicates racing, rebuild from the log, conflict policies. Facts are projected to memories in the matching
- * record store, indexed by Lucene with the ONNX model.
+ * Team sync on a store (SQLite, dynalite through the AWS adapters, the in-memory fake): concurrent writers,
+ * idempotency across a crash, duplicates racing, rebuild from the log, conflict policies. Facts are projected to
+ * memories in the matching record store; the index they go to is not what is under test here (nothing below searches
+ * it), so it is the in-memory one on every backend.
  */
-abstract class SyncStoreContract {
+public abstract class SyncStoreContract {
 
     protected abstract SyncStore syncStore();
 
     protected abstract MemoryStore memoryStore();
 
-    private static OnnxEmbedder embedder;
     private Indexer indexer;
     private static final AtomicInteger TEAMS = new AtomicInteger();
 
     @BeforeEach
-    void index() throws Exception {
-        if (embedder == null) {
-            embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
-        }
-        indexer = new Indexer(memoryStore(), new LuceneVectorIndex(Files.createTempDirectory("cairn-sync-index-")),
-                embedder);
+    void index() {
+        indexer = new Indexer(memoryStore(), new InMemoryVectorIndex(), new HashingEmbedder());
     }
 
     private SyncService service(SyncService.Policy policy) {

@@ -1,10 +1,8 @@
-package dev.cairn.embedded;
+package dev.cairn.model.consolidate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.consolidate.Consolidator.Action;
-import dev.cairn.model.consolidate.FactComparison;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.index.Indexer;
@@ -12,6 +10,9 @@ import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.MemoryLimits;
 import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.port.Embedder;
+import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.recall.RecallDraft;
 import dev.cairn.model.recall.RecallResult;
 import dev.cairn.model.recall.RecallService;
@@ -19,53 +20,66 @@ import dev.cairn.model.recall.RecallSettings;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
-import java.nio.file.Path;
+import dev.cairn.model.testkit.HashingEmbedder;
+import dev.cairn.model.testkit.InMemoryMemoryStore;
+import dev.cairn.model.testkit.InMemoryVectorIndex;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** Consolidation before write on the embedded stores (SQLite, Lucene, the ONNX model): real similarities, real ids. */
-class ConsolidatorTest {
+/**
+ * Consolidation before write, on the in-memory stores with a bag-of-words embedder: restatements share their words,
+ * so their similarity clears the threshold and {@link FactComparison} decides. The embedded adapters rerun these
+ * cases with the ONNX model ({@code OnnxConsolidatorTest}), where the similarities are a real model's.
+ */
+public class ConsolidatorTest {
 
     private static final Id TEAM = new Id("acme");
     private static final Caller ALICE = new Caller(new Id("alice"), Set.of(TEAM));
-    private static OnnxEmbedder embedder;
 
-    @TempDir
-    Path dir;
-    private SqliteMemoryStore store;
-    private LuceneVectorIndex index;
+    /** The stores and model consolidation runs on. */
+    public record Backend(MemoryStore store, VectorIndex index, Embedder embedder) {
+    }
+
+    private Backend backend;
+    private MemoryStore store;
     private Consolidator consolidator;
     private RecallService recall;
 
-    @BeforeAll
-    static void loadModel() {
-        embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
+    /** A fresh, empty backend for each test. */
+    protected Backend open() throws Exception {
+        return new Backend(new InMemoryMemoryStore(), new InMemoryVectorIndex(), new HashingEmbedder());
     }
 
     @BeforeEach
-    void open() {
-        store = new SqliteMemoryStore(dir.resolve("memories.db"));
-        index = new LuceneVectorIndex(dir.resolve("index"));
-        Indexer indexer = new Indexer(store, index, embedder);
+    void wire() throws Exception {
+        backend = open();
+        store = backend.store();
+        Indexer indexer = new Indexer(store, backend.index(), backend.embedder());
         SecretGate gate = SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT);
         MemoryService memories = new MemoryService(store, indexer, Clock.systemUTC(), MemoryLimits.DEFAULTS, gate);
-        consolidator = new Consolidator(memories, store, index, embedder,
+        consolidator = new Consolidator(memories, store, backend.index(), backend.embedder(),
                 new FactComparison(FactComparison.Thresholds.defaults()), 8);
-        recall = new RecallService(store, index, embedder, indexer, Clock.systemUTC(), RecallSettings.DEFAULTS,
-                Runnable::run, gate);
+        recall = new RecallService(store, backend.index(), backend.embedder(), indexer, Clock.systemUTC(),
+                RecallSettings.DEFAULTS, Runnable::run, gate);
     }
 
     @AfterEach
     void close() throws Exception {
-        index.close();
-        store.close();
+        if (backend.index() instanceof AutoCloseable c) {
+            c.close();
+        }
+        if (store instanceof AutoCloseable c) {
+            c.close();
+        }
+    }
+
+    /** Live memories of the team, through the port (every store answers it). */
+    private long count() {
+        return store.scan(TEAM, null, 1_000).size();
     }
 
     private static MemoryDraft fact(String type, String content, String occurredAt, String evidence) {
@@ -86,7 +100,7 @@ class ConsolidatorTest {
         assertThat(stored.accessCount()).isEqualTo(1);
         assertThat(stored.evidence()).extracting(Id::value).containsExactly("m1", "m7");
         assertThat(stored.occurredAt()).hasToString("2026-11-20T10:00:00Z");
-        assertThat(store.count(TEAM)).isEqualTo(1);
+        assertThat(count()).isEqualTo(1);
     }
 
     @Test
@@ -135,7 +149,7 @@ class ConsolidatorTest {
 
         assertThat(other.action()).isEqualTo(Action.CREATED);
         assertThat(also.action()).isEqualTo(Action.CREATED);
-        assertThat(store.count(TEAM)).isEqualTo(3);
+        assertThat(count()).isEqualTo(3);
     }
 
     @Test

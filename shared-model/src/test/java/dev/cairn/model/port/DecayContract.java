@@ -1,9 +1,7 @@
-package dev.cairn.it;
+package dev.cairn.model.port;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cairn.embedded.OnnxEmbedder;
-import dev.cairn.local.bench.Synthetic;
 import dev.cairn.model.decay.DecayJob;
 import dev.cairn.model.decay.DecayPolicy;
 import dev.cairn.model.decay.Restore;
@@ -13,11 +11,8 @@ import dev.cairn.model.identity.Caller;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
-import dev.cairn.model.port.ColdStore;
-import dev.cairn.model.port.MemoryStore;
-import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.testkit.HashingEmbedder;
+import dev.cairn.model.testkit.Memories;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,18 +27,18 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The decay job on a real backend (SQLite + files + Lucene; dynalite + S3Mock + OpenSearch): 10,000 memories of varied
+ * The decay job on a backend (SQLite + files + Lucene; dynalite + S3Mock + OpenSearch; the in-memory fakes): 10,000
+ * memories of varied
  * ages, importances and access counts in one team. The expected verdict of each memory comes from {@link DecayPolicy}
  * (whose formula has its own property tests); what this proves is that the job, paging through a real store, applies
  * it to exactly those memories and carries each decision through all three stores.
  */
-abstract class DecayContract {
+public abstract class DecayContract {
 
     private static final int N = 10_000;
     private static final Caller READER = new Caller(new Id("reader"), Set.of());
@@ -53,11 +48,12 @@ abstract class DecayContract {
         t.setDaemon(true);
         return t;
     });
-    private static List<float[]> vectors;
-    private static OnnxEmbedder embedder;
+    /** Vectors by embedding model and texts: embedding 10,000 texts once per JVM is enough. */
+    private static final Map<String, List<float[]>> VECTORS = new HashMap<>();
+    private static final Embedder HASHING = new HashingEmbedder();
 
     /** The three stores the job works on, from one backend. */
-    protected record Stores(MemoryStore store, ColdStore cold, VectorIndex index) {
+    public record Stores(MemoryStore store, ColdStore cold, VectorIndex index) {
     }
 
     protected abstract Stores stores();
@@ -78,22 +74,39 @@ abstract class DecayContract {
     protected void refresh() {
     }
 
-    private static synchronized OnnxEmbedder embedder() {
-        if (embedder == null) {
-            embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
-        }
-        return embedder;
+    /** The model the memories are embedded with; the same instance on every call. */
+    protected Embedder embedder() {
+        return HASHING;
     }
 
-    /** The same texts and vectors for every backend in this JVM: embedding 10,000 texts once is enough. */
-    private static synchronized List<float[]> vectors(List<String> texts) {
-        if (vectors == null) {
-            vectors = new ArrayList<>();
-            for (int i = 0; i < texts.size(); i += 500) {
-                vectors.addAll(embedder().embedDocuments(texts.subList(i, Math.min(i + 500, texts.size()))));
-            }
+    /**
+     * {@code n} distinct memory texts from {@code seed}, the same on every call: a number of its own in each, so no
+     * two memories are one text and a memory's own text finds it.
+     */
+    protected List<String> texts(int n, long seed) {
+        String[] services = {"billing", "search", "checkout", "auth", "ingest", "gateway", "payments", "reporting"};
+        String[] stores = {"PostgreSQL", "MySQL", "SQLite", "Redis", "DynamoDB", "ClickHouse"};
+        String[] names = {"Alice", "Bob", "Chen", "Dana", "Emeka", "Farah", "Gustav", "Hana"};
+        Random r = new Random(seed);
+        List<String> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add("Note " + i + ": the " + services[r.nextInt(services.length)] + " service keeps its data in "
+                    + stores[r.nextInt(stores.length)] + ", said " + names[r.nextInt(names.length)] + " in sprint "
+                    + r.nextInt(400) + ".");
         }
-        return vectors;
+        return out;
+    }
+
+    private List<float[]> vectors(List<String> texts) {
+        synchronized (VECTORS) {
+            return VECTORS.computeIfAbsent(embedder().modelId() + "/" + texts.hashCode(), k -> {
+                List<float[]> out = new ArrayList<>();
+                for (int i = 0; i < texts.size(); i += 500) {
+                    out.addAll(embedder().embedDocuments(texts.subList(i, Math.min(i + 500, texts.size()))));
+                }
+                return out;
+            });
+        }
     }
 
     @Test
@@ -102,7 +115,7 @@ abstract class DecayContract {
         Id team = new Id("d" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         long t0 = System.nanoTime();
-        List<String> texts = Synthetic.memories(N, 42);
+        List<String> texts = texts(N, 42);
         List<float[]> vecs = vectors(texts);
         Indexer indexer = new Indexer(store(), index(), embedder());
         List<Memory> seeded = fadingMemories(team, N, now, texts);
@@ -207,14 +220,13 @@ abstract class DecayContract {
         String prefix = "s" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         Indexer indexer = new Indexer(store(), index(), embedder());
         List<Id> teams = List.of(new Id(prefix + "-a"), new Id(prefix + "-b"), new Id(prefix + "-c"));
-        List<String> texts = Synthetic.memories(15, 3);
+        List<String> texts = texts(15, 3);
         int k = 0;
         for (Id team : teams) {
             for (int i = 0; i < 5; i++) {
                 // all long unused: each one is archived by the pass
-                store().insertAll(List.of(new Memory(new Id("o" + i), team, null, Scope.TEAM, MemoryType.FACT,
-                        texts.get(k++), List.of(), 0.2, 0.9, null, now.minus(Duration.ofDays(500)), null, 0, null,
-                        List.of(), 1, MemoryState.ACTIVE)));
+                store().insertAll(List.of(Memories.memory().id("o" + i).team(team).content(texts.get(k++))
+                        .importance(0.2).confidence(0.9).createdAt(now.minus(Duration.ofDays(500))).build()));
             }
         }
         DecayJob job = new DecayJob(store(), cold(), indexer, DecayPolicy.defaults(), Clock.fixed(now,
@@ -262,22 +274,22 @@ abstract class DecayContract {
      * quarter used, up to 29 times, last halfway between creation and now): a fixed seed, so every backend and the
      * benchmark see the same set.
      */
-    static List<Memory> fadingMemories(Id team, int n, Instant now, List<String> texts) {
+    public static List<Memory> fadingMemories(Id team, int n, Instant now, List<String> texts) {
         Random rnd = new Random(7);
         List<Memory> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Instant created = now.minus(Duration.ofHours(rnd.nextInt(600 * 24)));
             int accesses = rnd.nextInt(4) == 0 ? rnd.nextInt(30) : 0;
             Instant lastAccess = accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
-            out.add(new Memory(new Id(String.format("m%07d", i)), team, null, Scope.TEAM, MemoryType.FACT,
-                    texts.get(i % texts.size()), List.of(), 0.05 + rnd.nextInt(90) / 100.0, 0.9, null, created,
-                    lastAccess, accesses, null, List.of(), 1, MemoryState.ACTIVE));
+            out.add(Memories.memory().id(String.format("m%07d", i)).team(team).content(texts.get(i % texts.size()))
+                    .importance(0.05 + rnd.nextInt(90) / 100.0).confidence(0.9).createdAt(created)
+                    .accessed(accesses, lastAccess).build());
         }
         return out;
     }
 
     /** Inserts in chunks of 100 on {@code pool}; the caller waits for the futures. */
-    static List<Future<?>> insertInParallel(MemoryStore store, List<Memory> all, ExecutorService pool) {
+    public static List<Future<?>> insertInParallel(MemoryStore store, List<Memory> all, ExecutorService pool) {
         List<Future<?>> loads = new ArrayList<>();
         for (int i = 0; i < all.size(); i += 100) {
             List<Memory> chunk = all.subList(i, Math.min(i + 100, all.size()));

@@ -1,4 +1,4 @@
-package dev.cairn.it;
+package dev.cairn.model.port;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,7 +9,6 @@ import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
-import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.port.VectorIndex.Candidate;
 import dev.cairn.model.port.VectorIndex.Entry;
 import dev.cairn.model.port.VectorIndex.Filter;
@@ -26,9 +25,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link VectorIndex} adapter must do, run against each real backend (a Lucene folder, an OpenSearch node
- * with either document-id mode). Each test gets an empty index of its own.
+ * with either document-id mode) and the in-memory fake. Each test gets an empty index of its own.
  */
-abstract class VectorIndexContract {
+public abstract class VectorIndexContract {
 
     static final String MODEL = "test-model";
     private static final Instant AT = Instant.parse("2026-11-01T00:00:00Z");

@@ -1,72 +1,45 @@
-package dev.cairn.embedded;
+package dev.cairn.model.decay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.cairn.model.decay.DecayJob;
-import dev.cairn.model.decay.DecayPolicy;
-import dev.cairn.model.decay.Restore;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;
-import dev.cairn.model.memory.MemoryType;
-import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
-import java.nio.file.Path;
+import dev.cairn.model.testkit.HashingEmbedder;
+import dev.cairn.model.testkit.InMemoryColdStore;
+import dev.cairn.model.testkit.InMemoryMemoryStore;
+import dev.cairn.model.testkit.InMemoryVectorIndex;
+import dev.cairn.model.testkit.Memories;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ForkJoinPool;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The decay job on the embedded stores: archive, idempotence, resume, restore, expiry. */
+/** The decay job on the in-memory stores: archive, idempotence, resume, restore, expiry. */
 class DecayJobTest {
 
     private static final Id TEAM = new Id("acme");
     private static final Caller ALICE = new Caller(new Id("alice"), Set.of(TEAM));
     private static final Instant NOW = Instant.parse("2026-11-30T03:00:00Z");
-    private static OnnxEmbedder embedder;
 
-    @TempDir
-    Path dir;
-    private SqliteMemoryStore store;
-    private LuceneVectorIndex index;
-    private FileColdStore cold;
-    private Indexer indexer;
-
-    @BeforeAll
-    static void model() {
-        embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
-    }
-
-    @BeforeEach
-    void open() {
-        store = new SqliteMemoryStore(dir.resolve("memories.db"));
-        index = new LuceneVectorIndex(dir.resolve("index"));
-        cold = new FileColdStore(dir.resolve("cold"));
-        indexer = new Indexer(store, index, embedder);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        index.close();
-        store.close();
-    }
+    private final HashingEmbedder embedder = new HashingEmbedder();
+    private final InMemoryMemoryStore store = new InMemoryMemoryStore();
+    private final InMemoryVectorIndex index = new InMemoryVectorIndex();
+    private final InMemoryColdStore cold = new InMemoryColdStore(Clock.fixed(NOW, ZoneOffset.UTC));
+    private final Indexer indexer = new Indexer(store, index, embedder);
 
     private Memory seed(String id, String content, double importance, int daysAgo, int accesses, MemoryState state) {
         Instant created = NOW.minus(Duration.ofDays(daysAgo));
-        Memory m = new Memory(new Id(id), TEAM, null, Scope.TEAM, MemoryType.FACT, content, List.of(), importance, 0.9,
-                null, created, null, accesses, null, List.of(), 1, state);
+        Memory m = Memories.memory().id(id).team(TEAM).content(content).importance(importance).confidence(0.9)
+                .createdAt(created).accessed(accesses, null).state(state).build();
         store.insertAll(List.of(m));
         indexer.index(List.of(m));
         return m;
@@ -117,16 +90,11 @@ class DecayJobTest {
     }
 
     @Test
-    void anArchivedMemoryPastExpiry_shouldBeDeleted_withItsColdCopy() throws Exception {
+    void anArchivedMemoryPastExpiry_shouldBeDeleted_withItsColdCopy() {
         Memory m = seed("m-gone", "An old archived note", 0.1, 900, 0, MemoryState.ARCHIVED);
-        cold.put(m);
-        // archived 400 days ago
-        java.nio.file.Files.setLastModifiedTime(dir.resolve("cold").resolve("acme").resolve("m-gone.gz"),
-                java.nio.file.attribute.FileTime.from(NOW.minus(Duration.ofDays(400))));
+        cold.put(m, NOW.minus(Duration.ofDays(400)));
         Memory recent = seed("m-recent", "A note archived last week", 0.1, 900, 0, MemoryState.ARCHIVED);
-        cold.put(recent);
-        java.nio.file.Files.setLastModifiedTime(dir.resolve("cold").resolve("acme").resolve("m-recent.gz"),
-                java.nio.file.attribute.FileTime.from(NOW.minus(Duration.ofDays(7))));
+        cold.put(recent, NOW.minus(Duration.ofDays(7)));
         DecayJob.Progress p = job(100).run(TEAM, null, () -> false);
         assertThat(p.deleted()).isEqualTo(1);
         assertThat(store.get(TEAM, new Id("m-gone"))).isEmpty();

@@ -1,4 +1,4 @@
-package dev.cairn.it;
+package dev.cairn.model.port;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
-import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
@@ -28,8 +27,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** What every {@link SessionStore} must do, on each real backend; each test in a team of its own. */
-abstract class SessionStoreContract {
+/**
+ * What every {@link SessionStore} must do, on each real backend and the in-memory fake, each test in a team of its own.
+ */
+public abstract class SessionStoreContract {
 
     protected abstract SessionStore store();
 

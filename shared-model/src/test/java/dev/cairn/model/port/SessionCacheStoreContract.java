@@ -1,4 +1,4 @@
-package dev.cairn.it;
+package dev.cairn.model.port;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +11,6 @@ import dev.cairn.model.cache.UsageTotals;
 import dev.cairn.model.cache.Validator;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
-import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.secret.SecretScanner;
 import java.time.Clock;
 import java.time.Instant;
@@ -25,12 +24,12 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link SessionCacheStore} must do, run on SQLite and on dynalite (+ S3Mock for large results): entries
- * round-trip, counters and usage are atomic under concurrent writers, snapshots restore with their blocks, and two
- * tool-cache instances over one store agree (a cold instance finds a warm one's entry; an invalidation by one is
- * seen by the other).
+ * What every {@link SessionCacheStore} must do, run on SQLite, on dynalite (+ S3Mock for large results) and on the
+ * in-memory fake: entries round-trip, counters and usage are atomic under concurrent writers, snapshots restore with
+ * their blocks, and two tool-cache instances over one store agree (a cold instance finds a warm one's entry; an
+ * invalidation by one is seen by the other).
  */
-abstract class SessionCacheStoreContract {
+public abstract class SessionCacheStoreContract {
 
     protected abstract SessionCacheStore store();
 
