@@ -84,6 +84,9 @@ final class LambdaRuntime implements AutoCloseable {
         classPath.add(root.resolve("lib").toString() + "/*");
         classPath.add(jarOf(AWSLambda.class));
         classPath.add(jarOf(PojoSerializer.class));
+        // the runtime client's own use of the SDK's utils-lite (Lambda's runtime brings it; a package without the SDK,
+        // like secret-scan's, does not)
+        classPath.add(jarOf(software.amazon.awssdk.utilslite.SdkInternalThreadLocal.class));
         // The stand-in OpenSearch node speaks plain HTTP, which takes the AWS adapters' optional HttpClient 5
         // transport; AWS packages leave it out (they always sign for aoss), so the test adds it as a library.
         classPath.add(jarOf(org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder.class));
