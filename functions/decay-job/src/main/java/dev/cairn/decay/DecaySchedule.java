@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cairn.model.decay.ScheduledDecay;
 import dev.cairn.app.Counters;
+import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 
@@ -11,6 +12,8 @@ import java.time.Duration;
  * What the EventBridge schedule triggers ({@link DecayLambda}): continue the decay pass over every team until it ends
  * or the invocation's time runs low, leaving a margin for the page in flight and the answer.
  */
+// looked up by DecayLambda, never injected in a package: unremovable, or Quarkus drops it as unused
+@Unremovable
 @ApplicationScoped
 public class DecaySchedule {
 
