@@ -2,7 +2,7 @@ package dev.cairn.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.model.cache.ContextAssembler;
 import dev.cairn.model.cache.ToolCache;
 import dev.cairn.model.cache.UsageLedger;
@@ -19,10 +19,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 import java.util.List;
 import java.util.Map;
 
@@ -40,8 +38,11 @@ public class CacheResource {
     private final ContextAssembler contexts;
     private final UsageLedger usage;
     private final ObjectMapper json;
+    private final RequestCaller request;
 
-    public CacheResource(ToolCache cache, ContextAssembler contexts, UsageLedger usage, ObjectMapper json) {
+    public CacheResource(ToolCache cache, ContextAssembler contexts, UsageLedger usage, ObjectMapper json,
+                         RequestCaller request) {
+        this.request = request;
         this.cache = cache;
         this.contexts = contexts;
         this.usage = usage;
@@ -69,12 +70,11 @@ public class CacheResource {
 
     @PUT
     @Path("tool-cache")
-    public Response put(@PathParam("team") String team, @PathParam("session") String session, PutBody body,
-                        @Context SecurityContext sc) {
+    public Response put(@PathParam("session") String session, PutBody body) {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\", \"result\"}");
         }
-        ToolCache.Stored s = cache.put(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
+        ToolCache.Stored s = cache.put(request.caller(), request.team(), Id.of("session", session),
                 new ToolCache.PutDraft(body.tool(), text(body.params()), plain(body.result()),
                         body.result() == null || body.result().isMissingNode() ? null : body.result().toString(),
                         body.ttlSeconds(), validator(body.validator())));
@@ -83,12 +83,12 @@ public class CacheResource {
 
     @POST
     @Path("tool-cache:lookup")
-    public LookupResult lookup(@PathParam("team") String team, @PathParam("session") String session,
-                               LookupBody body, @Context SecurityContext sc) throws Exception {
+    public LookupResult lookup(@PathParam("session") String session,
+                               LookupBody body) throws Exception {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\"}");
         }
-        ToolCache.Lookup l = cache.lookup(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
+        ToolCache.Lookup l = cache.lookup(request.caller(), request.team(), Id.of("session", session),
                 new ToolCache.LookupDraft(body.tool(), text(body.params()), validator(body.validator())));
         return new LookupResult(l.hit(), l.hit() ? json.readTree(l.result()) : null,
                 l.ageSeconds(java.time.Instant.now()), l.reason());
@@ -96,17 +96,16 @@ public class CacheResource {
 
     @DELETE
     @Path("tool-cache")
-    public Invalidated invalidate(@PathParam("team") String team, @PathParam("session") String session,
-                                  @QueryParam("tool_prefix") String toolPrefix, @Context SecurityContext sc) {
-        return new Invalidated(cache.invalidate(CallerPrincipal.of(sc), Id.of("team", team),
+    public Invalidated invalidate(@PathParam("session") String session,
+                                  @QueryParam("tool_prefix") String toolPrefix) {
+        return new Invalidated(cache.invalidate(request.caller(), request.team(),
                 Id.of("session", session), toolPrefix));
     }
 
     @GET
     @Path("tool-cache/stats")
-    public ToolCache.Stats stats(@PathParam("team") String team, @PathParam("session") String session,
-                                 @Context SecurityContext sc) {
-        return cache.stats(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
+    public ToolCache.Stats stats(@PathParam("session") String session) {
+        return cache.stats(request.caller(), request.team(), Id.of("session", session));
     }
 
     public record PrefixBody(String system, JsonNode tools, String model) {
@@ -127,23 +126,22 @@ public class CacheResource {
 
     @PUT
     @Path("context/prefix")
-    public Response prefix(@PathParam("team") String team, @PathParam("session") String session, PrefixBody body,
-                           @Context SecurityContext sc) {
+    public Response prefix(@PathParam("session") String session, PrefixBody body) {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"system\", \"tools\", \"model\"}");
         }
-        contexts.setPrefix(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
+        contexts.setPrefix(request.caller(), request.team(), Id.of("session", session),
                 new ContextAssembler.PrefixDraft(body.system(), text(body.tools()), body.model()));
         return Response.noContent().build();
     }
 
     @GET
     @Path("context")
-    public ContextView context(@PathParam("team") String team, @PathParam("session") String session,
+    public ContextView context(@PathParam("session") String session,
                                @QueryParam("query") String query, @QueryParam("max_tokens") String maxTokens,
-                               @QueryParam("turn") String turn, @Context SecurityContext sc) {
-        var caller = CallerPrincipal.of(sc);
-        Id teamId = Id.of("team", team);
+                               @QueryParam("turn") String turn) {
+        var caller = request.caller();
+        Id teamId = request.team();
         Id sessionId = Id.of("session", session);
         ContextAssembler.Context c = turn != null
                 ? contexts.restore(caller, teamId, sessionId, number("turn", turn))
@@ -167,12 +165,12 @@ public class CacheResource {
 
     @POST
     @Path("usage")
-    public Response recordUsage(@PathParam("team") String team, @PathParam("session") String session,
-                                UsageBody body, @Context SecurityContext sc) {
+    public Response recordUsage(@PathParam("session") String session,
+                                UsageBody body) {
         if (body == null) {
             throw new InvalidInput("body", "is required: {model, input_tokens, output_tokens, ...}");
         }
-        usage.record(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session),
+        usage.record(request.caller(), request.team(), Id.of("session", session),
                 new UsageLedger.UsageDraft(body.model(), body.inputTokens(), body.outputTokens(),
                         body.cacheCreationInputTokens(), body.cacheReadInputTokens()));
         return Response.noContent().build();
@@ -180,9 +178,8 @@ public class CacheResource {
 
     @GET
     @Path("usage")
-    public UsageView usage(@PathParam("team") String team, @PathParam("session") String session,
-                           @Context SecurityContext sc) {
-        UsageLedger.Report r = usage.report(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
+    public UsageView usage(@PathParam("session") String session) {
+        UsageLedger.Report r = usage.report(request.caller(), request.team(), Id.of("session", session));
         return new UsageView(r.requests(), r.totals(), r.cacheHitRatio(), r.cost(), r.byModel(), r.unpriced());
     }
 
