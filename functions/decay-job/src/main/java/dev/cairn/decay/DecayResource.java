@@ -12,7 +12,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.time.Instant;
 
 /**
  * The cold tier's routes: {@code POST /v1/teams/{team}/decay:run[?resume_after=id]} runs the decay job over one team
@@ -47,8 +46,7 @@ public class DecayResource {
         Id teamId = request.team();
         request.caller().requireMember(teamId);
         Id after = resumeAfter == null ? null : Id.of("resume_after", resumeAfter);
-        long deadline = System.nanoTime() + config.maxRun().toNanos();
-        DecayJob.Progress p = job.run(teamId, after, () -> System.nanoTime() > deadline);
+        DecayJob.Progress p = job.run(teamId, after, config.maxRun());
         DecayMetrics.count(metrics, p.scanned(), p.decayed(), p.archived(), p.deleted());
         return new Run(teamId.value(), p.resumeAfter() == null ? null : p.resumeAfter().value(), p.scanned(), p.decayed(),
                 p.archived(), p.deleted());
@@ -63,9 +61,9 @@ public class DecayResource {
     @POST
     @Path("memories/{id}:restore")
     public Restored restore(@PathParam("id") String id) {
-        var m = restore.restore(request.caller(), request.team(), Id.of("memory", id), Instant.now());
+        var m = restore.restore(request.caller(), request.team(), Id.of("memory", id));
         return new Restored(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
                 m.scope().wire(), m.type().wire(), m.content(), m.tags().stream().map(Id::value).toList(),
-                m.importance(), m.confidence(), m.accessCount() + 1, m.version(), m.state().wire());
+                m.importance(), m.confidence(), m.accessCount(), m.version(), m.state().wire());
     }
 }

@@ -43,7 +43,7 @@ public class EndResource {
             Memory m = o.memory();
             return new ExtractedView(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
                     m.scope().wire(), m.type().wire(), m.content(), m.confidence(), m.occurredAt(),
-                    m.accessCount() + (o.action() == Consolidator.Action.REINFORCED ? 1 : 0),
+                    m.accessCount(),
                     m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
                     m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire(),
                     o.action().name().toLowerCase(Locale.ROOT),
