@@ -34,8 +34,8 @@ public class DecayWiring {
 
     @Produces
     @ApplicationScoped
-    Restore restore(MemoryStore store, ColdStore cold, Indexer indexer) {
-        return new Restore(store, cold, indexer);
+    Restore restore(MemoryStore store, ColdStore cold, Indexer indexer, Clock clock) {
+        return new Restore(store, cold, indexer, clock);
     }
 
     @Produces

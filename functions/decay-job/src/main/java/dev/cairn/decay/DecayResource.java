@@ -1,7 +1,7 @@
 package dev.cairn.decay;
 
 import dev.cairn.app.DecayConfig;
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.model.decay.DecayJob;
 import dev.cairn.model.decay.Restore;
 import dev.cairn.model.id.Id;
@@ -11,10 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.SecurityContext;
-import java.time.Instant;
 
 /**
  * The cold tier's routes: {@code POST /v1/teams/{team}/decay:run[?resume_after=id]} runs the decay job over one team
@@ -30,8 +27,10 @@ public class DecayResource {
     private final Restore restore;
     private final DecayConfig config;
     private final Counters metrics;
+    private final RequestCaller request;
 
-    public DecayResource(DecayJob job, Restore restore, DecayConfig config, Counters metrics) {
+    public DecayResource(DecayJob job, Restore restore, DecayConfig config, Counters metrics, RequestCaller request) {
+        this.request = request;
         this.job = job;
         this.restore = restore;
         this.config = config;
@@ -43,15 +42,13 @@ public class DecayResource {
 
     @POST
     @Path("decay:run")
-    public Run run(@PathParam("team") String team, @QueryParam("resume_after") String resumeAfter,
-                   @Context SecurityContext sc) {
-        Id teamId = Id.of("team", team);
-        CallerPrincipal.of(sc).requireMember(teamId);
+    public Run run(@QueryParam("resume_after") String resumeAfter) {
+        Id teamId = request.team();
+        request.caller().requireMember(teamId);
         Id after = resumeAfter == null ? null : Id.of("resume_after", resumeAfter);
-        long deadline = System.nanoTime() + config.maxRun().toNanos();
-        DecayJob.Progress p = job.run(teamId, after, () -> System.nanoTime() > deadline);
+        DecayJob.Progress p = job.run(teamId, after, config.maxRun());
         DecayMetrics.count(metrics, p.scanned(), p.decayed(), p.archived(), p.deleted());
-        return new Run(team, p.resumeAfter() == null ? null : p.resumeAfter().value(), p.scanned(), p.decayed(),
+        return new Run(teamId.value(), p.resumeAfter() == null ? null : p.resumeAfter().value(), p.scanned(), p.decayed(),
                 p.archived(), p.deleted());
     }
 
@@ -63,11 +60,10 @@ public class DecayResource {
 
     @POST
     @Path("memories/{id}:restore")
-    public Restored restore(@PathParam("team") String team, @PathParam("id") String id,
-                            @Context SecurityContext sc) {
-        var m = restore.restore(CallerPrincipal.of(sc), Id.of("team", team), Id.of("memory", id), Instant.now());
+    public Restored restore(@PathParam("id") String id) {
+        var m = restore.restore(request.caller(), request.team(), Id.of("memory", id));
         return new Restored(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
                 m.scope().wire(), m.type().wire(), m.content(), m.tags().stream().map(Id::value).toList(),
-                m.importance(), m.confidence(), m.accessCount() + 1, m.version(), m.state().wire());
+                m.importance(), m.confidence(), m.accessCount(), m.version(), m.state().wire());
     }
 }

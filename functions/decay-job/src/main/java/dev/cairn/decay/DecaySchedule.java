@@ -10,15 +10,12 @@ import java.time.Duration;
 
 /**
  * What the EventBridge schedule triggers ({@link DecayLambda}): continue the decay pass over every team until it ends
- * or the invocation's time runs low, leaving a margin for the page in flight and the answer.
+ * or the invocation's time runs low.
  */
 // looked up by DecayLambda, never injected in a package: unremovable, or Quarkus drops it as unused
 @Unremovable
 @ApplicationScoped
 public class DecaySchedule {
-
-    /** A page of 200 archivals takes a few seconds against the AWS stores; a minute is ample. */
-    static final Duration MARGIN = Duration.ofSeconds(60);
 
     private final ScheduledDecay schedule;
     private final Counters metrics;
@@ -44,11 +41,9 @@ public class DecaySchedule {
         }
     }
 
-    /** Runs with {@code timeLeft} of the invocation remaining; stops once less than the margin (or 10 %) is left. */
+    /** Runs with {@code timeLeft} of the invocation remaining (the margin it leaves is the schedule's rule). */
     public ScheduledDecay.Outcome run(Duration timeLeft) {
-        Duration margin = timeLeft.compareTo(MARGIN.multipliedBy(2)) > 0 ? MARGIN : timeLeft.dividedBy(10);
-        long deadline = System.nanoTime() + timeLeft.minus(margin).toNanos();
-        ScheduledDecay.Outcome o = schedule.run(() -> System.nanoTime() > deadline);
+        ScheduledDecay.Outcome o = schedule.run(timeLeft);
         DecayMetrics.count(metrics, o.scanned(), o.decayed(), o.archived(), o.deleted());
         return o;
     }

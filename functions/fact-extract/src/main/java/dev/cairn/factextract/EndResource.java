@@ -1,7 +1,7 @@
 package dev.cairn.factextract;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
@@ -10,9 +10,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.SecurityContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -27,9 +25,11 @@ import java.util.Locale;
 public class EndResource {
 
     private final SessionService sessions;
+    private final RequestCaller request;
 
-    public EndResource(SessionService sessions) {
+    public EndResource(SessionService sessions, RequestCaller request) {
         this.sessions = sessions;
+        this.request = request;
     }
 
     /** An extracted memory on the wire: the fields of API.md § Memories that extraction sets, and the outcome. */
@@ -43,7 +43,7 @@ public class EndResource {
             Memory m = o.memory();
             return new ExtractedView(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
                     m.scope().wire(), m.type().wire(), m.content(), m.confidence(), m.occurredAt(),
-                    m.accessCount() + (o.action() == Consolidator.Action.REINFORCED ? 1 : 0),
+                    m.accessCount(),
                     m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
                     m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire(),
                     o.action().name().toLowerCase(Locale.ROOT),
@@ -59,9 +59,8 @@ public class EndResource {
     }
 
     @POST
-    public EndResult end(@PathParam("team") String team, @PathParam("session") String session,
-                         @Context SecurityContext sc) {
-        var ended = sessions.end(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
+    public EndResult end(@PathParam("session") String session) {
+        var ended = sessions.end(request.caller(), request.team(), Id.of("session", session));
         return new EndResult(ended.extracted().stream().map(ExtractedView::of).toList(),
                 ended.skipped().stream().map(x -> new SkippedView(x.text(), x.reason())).toList());
     }

@@ -1,6 +1,6 @@
 package dev.cairn.recall;
 
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.http.Versions;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,17 +34,18 @@ import java.util.List;
 public class MemoryResource {
 
     private final MemoryService memories;
+    private final RequestCaller request;
 
-    public MemoryResource(MemoryService memories) {
+    public MemoryResource(MemoryService memories, RequestCaller request) {
         this.memories = memories;
+        this.request = request;
     }
 
     @POST
     @Path("memories")
-    public Response create(@PathParam("team") String team, Bodies.CreateMemory body, @Context SecurityContext sc,
-                           @Context UriInfo uri) {
-        Caller caller = CallerPrincipal.of(sc);
-        Id teamId = Id.of("team", team);
+    public Response create(Bodies.CreateMemory body, @Context UriInfo uri) {
+        Caller caller = request.caller();
+        Id teamId = request.team();
         if (body == null) {
             throw new InvalidInput("body", "is required: a JSON object with at least content");
         }
@@ -58,9 +58,9 @@ public class MemoryResource {
 
     @POST
     @Path("memories:batch")
-    public Bodies.BatchResult batch(@PathParam("team") String team, Bodies.Batch body, @Context SecurityContext sc) {
-        Caller caller = CallerPrincipal.of(sc);
-        Id teamId = Id.of("team", team);
+    public Bodies.BatchResult batch(Bodies.Batch body) {
+        Caller caller = request.caller();
+        Id teamId = request.team();
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"memories\": [...]}");
         }
@@ -78,18 +78,17 @@ public class MemoryResource {
 
     @GET
     @Path("memories/{id}")
-    public Response get(@PathParam("team") String team, @PathParam("id") String id, @Context SecurityContext sc) {
-        Memory m = memories.get(CallerPrincipal.of(sc), Id.of("team", team), Id.of("id", id));
+    public Response get(@PathParam("id") String id) {
+        Memory m = memories.get(request.caller(), request.team(), Id.of("id", id));
         return Response.ok(MemoryView.of(m)).header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 .build();
     }
 
     @PATCH
     @Path("memories/{id}")
-    public Response patch(@PathParam("team") String team, @PathParam("id") String id,
-                          @HeaderParam("If-Match") String ifMatch, Bodies.Patch body, @Context SecurityContext sc) {
-        Caller caller = CallerPrincipal.of(sc);
-        Id teamId = Id.of("team", team);
+    public Response patch(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch, Bodies.Patch body) {
+        Caller caller = request.caller();
+        Id teamId = request.team();
         Id memoryId = Id.of("id", id);
         if (body == null) {
             throw new InvalidInput("body", "is required: a JSON object with the fields to change");
@@ -103,22 +102,19 @@ public class MemoryResource {
 
     @DELETE
     @Path("memories/{id}")
-    public Response delete(@PathParam("team") String team, @PathParam("id") String id,
-                           @HeaderParam("If-Match") String ifMatch, @Context SecurityContext sc) {
-        memories.delete(CallerPrincipal.of(sc), Id.of("team", team), Id.of("id", id),
-                Versions.optionalIfMatch(ifMatch));
+    public Response delete(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch) {
+        memories.delete(request.caller(), request.team(), Id.of("id", id), Versions.optionalIfMatch(ifMatch));
         return Response.noContent().build();
     }
 
     @GET
     @Path("memories")
-    public Bodies.MemoryPage list(@PathParam("team") String team, @QueryParam("scope") String scope,
-                                  @QueryParam("type") String type, @QueryParam("tag") String tag,
-                                  @QueryParam("order") String order, @QueryParam("limit") String limit,
-                                  @QueryParam("cursor") String cursor, @Context SecurityContext sc) {
-        Caller caller = CallerPrincipal.of(sc);
+    public Bodies.MemoryPage list(@QueryParam("scope") String scope, @QueryParam("type") String type,
+                                  @QueryParam("tag") String tag, @QueryParam("order") String order,
+                                  @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Caller caller = request.caller();
         ListDraft draft = new ListDraft(scope, type, tag, order, QueryParams.integer("limit", limit), cursor);
-        MemoryService.Listing page = memories.list(caller, Id.of("team", team), draft);
+        MemoryService.Listing page = memories.list(caller, request.team(), draft);
         return new Bodies.MemoryPage(page.memories().stream().map(MemoryView::of).toList(), page.nextCursor());
     }
 }

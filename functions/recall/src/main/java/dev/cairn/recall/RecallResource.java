@@ -1,6 +1,6 @@
 package dev.cairn.recall;
 
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.recall.RecallResult;
@@ -8,11 +8,8 @@ import dev.cairn.model.recall.RecallService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.SecurityContext;
 
 /** {@code POST /v1/teams/{team}/recall} (API.md § Recall). */
 @Path("/v1/teams/{team}/recall")
@@ -21,16 +18,17 @@ import jakarta.ws.rs.core.SecurityContext;
 public class RecallResource {
 
     private final RecallService recall;
+    private final RequestCaller request;
 
-    public RecallResource(RecallService recall) {
+    public RecallResource(RecallService recall, RequestCaller request) {
         this.recall = recall;
+        this.request = request;
     }
 
     @POST
-    public Bodies.RecallAnswer recall(@PathParam("team") String team, Bodies.Recall body,
-                                      @Context SecurityContext sc) {
-        var caller = CallerPrincipal.of(sc);
-        Id teamId = Id.of("team", team);
+    public Bodies.RecallAnswer recall(Bodies.Recall body) {
+        var caller = request.caller();
+        Id teamId = request.team();
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"query\": \"...\"}");
         }

@@ -1,6 +1,6 @@
 package dev.cairn.scan;
 
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.http.Problem;
 import dev.cairn.model.error.ContentTooLarge;
 import dev.cairn.model.error.InvalidInput;
@@ -10,9 +10,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.SecurityContext;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -29,9 +27,11 @@ public class ScanResource {
     static final int MAX_BYTES = 1 << 20;
 
     private final SecretScanner scanner;
+    private final RequestCaller request;
 
-    public ScanResource(SecretScanner scanner) {
+    public ScanResource(SecretScanner scanner, RequestCaller request) {
         this.scanner = scanner;
+        this.request = request;
     }
 
     public record ScanRequest(String content) {
@@ -41,8 +41,8 @@ public class ScanResource {
     }
 
     @POST
-    public ScanResult scan(ScanRequest body, @Context SecurityContext sc) {
-        CallerPrincipal.of(sc); // authenticated by the bearer filter; no team is involved
+    public ScanResult scan(ScanRequest body) {
+        request.caller(); // authenticated by the bearer filter; no team is involved
         if (body == null || body.content() == null) {
             throw new InvalidInput("content", "is required: the text to scan");
         }

@@ -1,7 +1,7 @@
 package dev.cairn.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.session.SessionMessage;
@@ -12,10 +12,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.SecurityContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -27,9 +25,11 @@ import java.util.Locale;
 public class SessionResource {
 
     private final SessionService sessions;
+    private final RequestCaller request;
 
-    public SessionResource(SessionService sessions) {
+    public SessionResource(SessionService sessions, RequestCaller request) {
         this.sessions = sessions;
+        this.request = request;
     }
 
     public record AppendBody(String role, String content, Instant occurredAt) {
@@ -49,10 +49,9 @@ public class SessionResource {
 
     @POST
     @Path("messages")
-    public Response append(@PathParam("team") String team, @PathParam("session") String session, AppendBody body,
-                           @Context SecurityContext sc) {
-        var caller = CallerPrincipal.of(sc);
-        Id teamId = Id.of("team", team);
+    public Response append(@PathParam("session") String session, AppendBody body) {
+        var caller = request.caller();
+        Id teamId = request.team();
         Id sessionId = Id.of("session", session);
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"role\": \"user\", \"content\": \"...\"}");
@@ -65,9 +64,8 @@ public class SessionResource {
     }
 
     @GET
-    public SessionView get(@PathParam("team") String team, @PathParam("session") String session,
-                           @Context SecurityContext sc) {
-        var view = sessions.get(CallerPrincipal.of(sc), Id.of("team", team), Id.of("session", session));
+    public SessionView get(@PathParam("session") String session) {
+        var view = sessions.get(request.caller(), request.team(), Id.of("session", session));
         return new SessionView(view.rollingSummary(), view.recentMessages().stream().map(SessionResource::view).toList(),
                 view.tempFacts(), view.summaryVersion(), view.messageCount(), view.ended());
     }

@@ -1,7 +1,7 @@
 package dev.cairn.teamsync;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cairn.http.CallerPrincipal;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.sync.Commit;
@@ -16,9 +16,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.SecurityContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -30,9 +28,11 @@ import java.util.Locale;
 public class SyncResource {
 
     private final SyncService sync;
+    private final RequestCaller request;
 
-    public SyncResource(SyncService sync) {
+    public SyncResource(SyncService sync, RequestCaller request) {
         this.sync = sync;
+        this.request = request;
     }
 
     public record OpBody(String op, String factId, Long version, String content, String type, List<String> tags,
@@ -72,11 +72,11 @@ public class SyncResource {
 
     @POST
     @Path("sync")
-    public Applied sync(@PathParam("team") String team, SyncBody body, @Context SecurityContext sc) {
+    public Applied sync(SyncBody body) {
         if (body == null) {
             throw new InvalidInput("body", "is required: {client_id, base_version, idempotency_key, delta}");
         }
-        SyncService.Applied a = sync.sync(CallerPrincipal.of(sc), Id.of("team", team), new SyncService.SyncDraft(
+        SyncService.Applied a = sync.sync(request.caller(), request.team(), new SyncService.SyncDraft(
                 body.clientId(), body.baseVersion(), body.idempotencyKey(), body.delta() == null ? null
                 : body.delta().stream().map(o -> o == null ? null : new SyncService.OpDraft(o.op(), o.factId(),
                         o.version(), o.content(), o.type(), o.tags(), o.confidence())).toList()));
@@ -85,17 +85,16 @@ public class SyncResource {
 
     @GET
     @Path("changes")
-    public ChangesView changes(@PathParam("team") String team, @QueryParam("since") String since,
-                               @QueryParam("limit") String limit, @Context SecurityContext sc) {
-        SyncService.Changes c = sync.changes(CallerPrincipal.of(sc), Id.of("team", team), number("since", since),
+    public ChangesView changes(@QueryParam("since") String since, @QueryParam("limit") String limit) {
+        SyncService.Changes c = sync.changes(request.caller(), request.team(), number("since", since),
                 number("limit", limit) == null ? null : (int) Math.min(Integer.MAX_VALUE, number("limit", limit)));
         return new ChangesView(c.version(), c.changes().stream().map(SyncResource::change).toList(), c.nextSince());
     }
 
     @POST
     @Path("sync:rebuild")
-    public java.util.Map<String, Object> rebuild(@PathParam("team") String team, @Context SecurityContext sc) {
-        return java.util.Map.of("facts", sync.rebuild(CallerPrincipal.of(sc), Id.of("team", team)));
+    public java.util.Map<String, Object> rebuild() {
+        return java.util.Map.of("facts", sync.rebuild(request.caller(), request.team()));
     }
 
     public record ConflictView(String id, String factId, long baseVersion, long currentVersion, String currentContent,
@@ -115,19 +114,18 @@ public class SyncResource {
 
     @GET
     @Path("conflicts")
-    public ConflictsView conflicts(@PathParam("team") String team, @Context SecurityContext sc) {
-        return new ConflictsView(sync.conflicts(CallerPrincipal.of(sc), Id.of("team", team)).stream()
+    public ConflictsView conflicts() {
+        return new ConflictsView(sync.conflicts(request.caller(), request.team()).stream()
                 .map(ConflictView::of).toList());
     }
 
     @POST
     @Path("conflicts/{id}:resolve")
-    public ConflictView resolve(@PathParam("team") String team, @PathParam("id") String id, ResolveBody body,
-                                @Context SecurityContext sc) {
+    public ConflictView resolve(@PathParam("id") String id, ResolveBody body) {
         if (body == null) {
             throw new InvalidInput("body", "is required: {resolution, content?}");
         }
-        return ConflictView.of(sync.resolve(CallerPrincipal.of(sc), Id.of("team", team), Id.of("conflict", id),
+        return ConflictView.of(sync.resolve(request.caller(), request.team(), Id.of("conflict", id),
                 body.resolution(), body.content()));
     }
 

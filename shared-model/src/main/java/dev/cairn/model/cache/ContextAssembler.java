@@ -65,6 +65,18 @@ public final class ContextAssembler {
 
     /** One block of an assembled context; {@code cacheTtl} non-null where a breakpoint follows it. */
     public record Block(String kind, String text, int tokens, String cacheTtl) {
+
+        /**
+         * The block's Anthropic {@code cache_control} — {@code {"type": "ephemeral"}}, plus {@code "ttl": "1h"} for
+         * a one-hour breakpoint (five minutes is the provider's default and is not spelled out) — or null when no
+         * breakpoint follows the block.
+         */
+        public Map<String, String> cacheControl() {
+            if (cacheTtl == null) {
+                return null;
+            }
+            return cacheTtl.equals("1h") ? Map.of("type", "ephemeral", "ttl", "1h") : Map.of("type", "ephemeral");
+        }
     }
 
     public record Plan(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {

@@ -62,8 +62,16 @@ public final class ToolCache {
     public record Stored(String key, long bytes) {
     }
 
-    /** {@code entry} on a hit; {@code reason} (miss, expired or stale) otherwise. */
-    public record Lookup(boolean hit, CachedResult entry, String reason) {
+    /**
+     * {@code entry} on a hit; {@code reason} (miss, expired or stale) otherwise. {@code ageSeconds}: how old the result
+     * is, on a hit answered by {@link #lookup(Caller, Id, Id, LookupDraft)}; null from the key-level hit path, which
+     * reads no wall clock.
+     */
+    public record Lookup(boolean hit, CachedResult entry, String reason, Long ageSeconds) {
+        Lookup(boolean hit, CachedResult entry, String reason) {
+            this(hit, entry, reason, null);
+        }
+
         static Lookup miss(String reason) {
             return new Lookup(false, null, reason);
         }
@@ -72,9 +80,10 @@ public final class ToolCache {
             return entry == null ? null : entry.result();
         }
 
-        /** How old the result is at {@code now} (computed by the caller: the hit path reads no wall clock). */
-        public Long ageSeconds(Instant now) {
-            return entry == null ? null : Math.max(0, Duration.between(entry.storedAt(), now).toSeconds());
+        /** This answer with the result's age at {@code now} (never negative: clocks of two instances may differ). */
+        Lookup agedAt(Instant now) {
+            return entry == null ? this : new Lookup(hit, entry, reason,
+                    Math.max(0, Duration.between(entry.storedAt(), now).toSeconds()));
         }
     }
 
@@ -237,7 +246,7 @@ public final class ToolCache {
         String canonical = params(c, draft.paramsJson());
         Validator validator = validator(c, draft.validator());
         c.throwIfAny();
-        return lookupKey(team, session, key(tool, canonical), validator);
+        return lookupKey(team, session, key(tool, canonical), validator).agedAt(clock.instant());
     }
 
     /** The lookup once the key is known: the first level, then the shared one. */

@@ -42,7 +42,8 @@ public final class Consolidator {
     public enum Action { CREATED, REINFORCED, SUPERSEDED, OUTDATED }
 
     /**
-     * {@code memory} is the memory the fact now lives in (new or reinforced); {@code previous} the memory it
+     * {@code memory} is the memory the fact now lives in (new or reinforced), as stored now — a reinforced one with
+     * its access counted; {@code previous} the memory it
      * superseded ({@link Action#SUPERSEDED}) or that supersedes it ({@link Action#OUTDATED}).
      */
     public record Outcome(Action action, Memory memory, Memory previous, List<Finding> redactions) {
@@ -143,7 +144,7 @@ public final class Consolidator {
             try {
                 memories.replace(next);
                 store.recordAccess(next.team(), List.of(next.id()), fresh.createdAt());
-                return next;
+                return next.accessedAt(fresh.createdAt());
             } catch (VersionConflict e) {
                 current = reread(current, attempt, e);
             }

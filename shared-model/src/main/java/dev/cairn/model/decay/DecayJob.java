@@ -10,6 +10,7 @@ import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,15 @@ public final class DecayJob {
         this.policy = policy;
         this.clock = clock;
         this.pageSize = pageSize;
+    }
+
+    /**
+     * Runs over the team from {@code resumeAfter} (null: the start) until the team is done or {@code budget} has passed
+     * on the job's clock (checked between pages, so a run may go over by one page; the answer says where to resume).
+     */
+    public Progress run(Id team, Id resumeAfter, Duration budget) {
+        Instant deadline = clock.instant().plus(budget);
+        return run(team, resumeAfter, () -> clock.instant().isAfter(deadline));
     }
 
     /**

@@ -11,7 +11,9 @@ import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.port.ColdStore;
 import dev.cairn.model.port.MemoryStore;
 import java.lang.System.Logger.Level;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -26,14 +28,17 @@ public final class Restore {
     private final MemoryStore store;
     private final ColdStore cold;
     private final Indexer indexer;
+    private final Clock clock;
 
-    public Restore(MemoryStore store, ColdStore cold, Indexer indexer) {
+    public Restore(MemoryStore store, ColdStore cold, Indexer indexer, Clock clock) {
         this.store = store;
         this.cold = cold;
         this.indexer = indexer;
+        this.clock = clock;
     }
 
-    public Memory restore(Caller caller, Id team, Id id, java.time.Instant now) {
+    /** The restored memory as it now is: active, one version on, its restore counted as an access. */
+    public Memory restore(Caller caller, Id team, Id id) {
         caller.requireMember(team);
         Memory stub = store.get(team, id).filter(m -> m.visibleTo(caller.user()))
                 .orElseThrow(() -> new NotFound("memory " + id + " in team " + team));
@@ -49,6 +54,7 @@ public final class Restore {
                 stub.lastAccessedAt(), stub.accessCount(), copy.sourceSessionId(), copy.evidence(),
                 stub.version() + 1, MemoryState.ACTIVE, copy.supersededBy(), copy.validTo());
         store.replace(back);
+        Instant now = clock.instant();
         store.recordAccess(team, List.of(id), now); // restored = used now: the next decay run starts from here
         try {
             indexer.index(List.of(back));
@@ -56,6 +62,6 @@ public final class Restore {
             LOG.log(Level.WARNING, "indexing of restored memory " + id + " deferred: " + e);
         }
         cold.delete(team, id);
-        return back;
+        return back.accessedAt(now);
     }
 }

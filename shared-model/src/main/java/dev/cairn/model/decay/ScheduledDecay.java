@@ -31,6 +31,9 @@ public final class ScheduledDecay {
 
     private static final int TEAM_PAGE = 100;
 
+    /** A page of 200 archivals takes a few seconds against the AWS stores; a minute is ample. */
+    static final Duration MARGIN = Duration.ofSeconds(60);
+
     private final MemoryStore store;
     private final DecayJob job;
     private final Clock clock;
@@ -68,6 +71,20 @@ public final class ScheduledDecay {
         String inPass(Id team, Id after) {
             return "P " + start.getEpochSecond() + " " + team.value() + (after == null ? "" : "/" + after.value());
         }
+    }
+
+    /**
+     * Runs with {@code timeLeft} of an invocation remaining: stops once less than the margin — a minute, or a tenth of
+     * {@code timeLeft} when that is under two minutes — is left (on this schedule's clock), for the page in flight and
+     * the answer.
+     */
+    public Outcome run(Duration timeLeft) {
+        Instant deadline = clock.instant().plus(timeLeft.minus(marginOf(timeLeft)));
+        return run(() -> clock.instant().isAfter(deadline));
+    }
+
+    static Duration marginOf(Duration timeLeft) {
+        return timeLeft.compareTo(MARGIN.multipliedBy(2)) > 0 ? MARGIN : timeLeft.dividedBy(10);
     }
 
     /**

@@ -97,6 +97,17 @@ public record Memory(
                 List.copyOf(ev), version + 1, state, supersededBy, validTo);
     }
 
+    /**
+     * The same memory (same version) after one more use at {@code at}: what {@link
+     * dev.cairn.model.port.MemoryStore#recordAccess} stores — the count one higher, the last access the later of the
+     * two — so a use case that recorded an access can return the memory as it now is.
+     */
+    public Memory accessedAt(Instant at) {
+        Instant last = lastAccessedAt == null || at.isAfter(lastAccessedAt) ? at : lastAccessedAt;
+        return new Memory(id, team, user, scope, type, content, tags, importance, confidence, occurredAt, createdAt,
+                last, accessCount + 1, sourceSessionId, evidence, version, state, supersededBy, validTo);
+    }
+
     /** When the remembered thing happened; falls back to when it was stored. Freshness is measured from here. */
     public Instant effectiveTime() {
         return occurredAt != null ? occurredAt : createdAt;

@@ -98,6 +98,7 @@ public class ConsolidatorTest {
         Memory stored = store.get(TEAM, first.id()).orElseThrow();
         assertThat(stored.confidence()).isGreaterThan(0.8);
         assertThat(stored.accessCount()).isEqualTo(1);
+        assertThat(again.memory().accessCount()).isEqualTo(stored.accessCount()); // the outcome is the memory as stored
         assertThat(stored.evidence()).extracting(Id::value).containsExactly("m1", "m7");
         assertThat(stored.occurredAt()).hasToString("2026-11-20T10:00:00Z");
         assertThat(count()).isEqualTo(1);

@@ -78,12 +78,16 @@ class DecayJobTest {
         assertThat(second.deleted()).isZero();
         assertThat(store.get(TEAM, new Id("m-old")).orElseThrow().version()).isEqualTo(stub.version());
 
-        Memory back = new Restore(store, cold, indexer).restore(ALICE, TEAM, new Id("m-old"), NOW);
+        Restore restore = new Restore(store, cold, indexer, Clock.fixed(NOW, ZoneOffset.UTC));
+        Memory back = restore.restore(ALICE, TEAM, new Id("m-old"));
         assertThat(back.state()).isEqualTo(MemoryState.ACTIVE);
+        // the answer is the memory as stored now: the restore counted as a use
+        assertThat(back.accessCount()).isEqualTo(store.get(TEAM, new Id("m-old")).orElseThrow().accessCount());
+        assertThat(back.lastAccessedAt()).isEqualTo(NOW);
         assertThat(store.get(TEAM, new Id("m-old")).orElseThrow().content()).isEqualTo("The 2019 offsite was in Porto");
         assertThat(searchable("m-old", "Where was the 2019 offsite?")).isTrue();
         assertThat(cold.get(TEAM, new Id("m-old"))).isEmpty();
-        assertThatThrownBy(() -> new Restore(store, cold, indexer).restore(ALICE, TEAM, new Id("m-old"), NOW))
+        assertThatThrownBy(() -> restore.restore(ALICE, TEAM, new Id("m-old")))
                 .isInstanceOf(InvalidInput.class).hasMessageContaining("not archived");
         // restored = used now: the next run keeps it
         assertThat(job(100).run(TEAM, null, () -> false).archived()).isZero();

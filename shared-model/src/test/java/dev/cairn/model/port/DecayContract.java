@@ -188,8 +188,8 @@ public abstract class DecayContract {
 
         // restore brings one back into recall
         Id back = sample.get(0);
-        Memory restored = new Restore(store(), cold(), indexer).restore(new Caller(new Id("alice"), Set.of(team)),
-                team, back, now);
+        Memory restored = new Restore(store(), cold(), indexer, Clock.fixed(now, ZoneOffset.UTC))
+                .restore(new Caller(new Id("alice"), Set.of(team)), team, back);
         assertThat(restored.state()).isEqualTo(MemoryState.ACTIVE);
         refresh();
         assertThat(recalled(team, back, seeded)).isTrue();
