@@ -1,4 +1,6 @@
-package dev.cairn.app;
+package dev.cairn.local;
+
+import dev.cairn.app.IndexerConfig;
 
 import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.index.Indexer;
@@ -12,7 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * The local counterpart of the DynamoDB Streams indexer: at start-up it converges the index with the record store
+ * The local server's counterpart of the DynamoDB Streams indexer (a Lambda cannot poll, and a package without a
+ * record store, like secret-scan's, has nothing to converge): at start-up it converges the index with the record store
  * (work left over from a crash), then polls the store's sparse "needs index" index on an interval.
  */
 @ApplicationScoped
