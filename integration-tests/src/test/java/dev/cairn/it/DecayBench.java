@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.embedded.FileColdStore;
-import dev.cairn.local.bench.Synthetic;
+import dev.cairn.bench.Synthetic;
 import dev.cairn.model.decay.DecayJob;
 import dev.cairn.model.decay.DecayPolicy;
 import dev.cairn.model.id.Id;

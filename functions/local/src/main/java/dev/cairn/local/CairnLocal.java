@@ -1,10 +1,5 @@
 package dev.cairn.local;
 
-import dev.cairn.local.bench.Bench;
-import dev.cairn.local.bench.CacheBench;
-import dev.cairn.local.bench.ScanBench;
-import dev.cairn.local.bench.SessionBench;
-import dev.cairn.local.bench.SyncBench;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
@@ -14,10 +9,9 @@ import java.util.OptionalInt;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * Entry point of the runnable jar. With no arguments it serves the API; {@code token ...} mints a local token and
- * {@code bench ...} runs the benchmark, {@code scan-bench ...} the secret-scanner benchmark, {@code session-bench ...}
- * the session-memory benchmark, {@code cache-bench ...} the cache benchmark, {@code sync-bench ...} the team-sync
- * benchmark, all without starting the server (so they work while one is running). Each answers {@code --help}.
+ * Entry point of the runnable jar. With no arguments it serves the API; {@code token ...} mints a local token without
+ * starting the server (so it works while one is running) and answers {@code --help}. The benchmarks are a jar of their
+ * own ({@code functions/bench}), outside the server's.
  */
 @QuarkusMain
 public class CairnLocal {
@@ -27,11 +21,7 @@ public class CairnLocal {
             With no command, serves the API on the embedded stack (port: quarkus.http.port, default 8080).
             commands (each answers --help without starting anything):
               token          mint a local JWT for a user and teams
-              bench          the foundation benchmark (ingest, recall, start-up)
-              scan-bench     the secret-scanner benchmark against secretlint
-              session-bench  the session-memory benchmark
-              cache-bench    the tool-cache and prompt-cache benchmark
-              sync-bench     the team-sync benchmark
+            the benchmarks: java -jar functions/bench/target/cairn-bench.jar --help
             example: java -jar functions/local/target/quarkus-app/quarkus-run.jar token --user alice --team acme
             """;
 
@@ -55,11 +45,6 @@ public class CairnLocal {
                 yield OptionalInt.of(0);
             }
             case "token" -> OptionalInt.of(TokenCommand.run(options, CairnLocal::configuredDataDir, out, err));
-            case "bench" -> OptionalInt.of(Bench.run(options));
-            case "scan-bench" -> OptionalInt.of(ScanBench.run(options));
-            case "session-bench" -> OptionalInt.of(SessionBench.run(options));
-            case "cache-bench" -> OptionalInt.of(CacheBench.run(options));
-            case "sync-bench" -> OptionalInt.of(SyncBench.run(options));
             default -> OptionalInt.empty();
         };
     }

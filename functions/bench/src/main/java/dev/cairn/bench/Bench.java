@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,10 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.embedded.LuceneVectorIndex;
 import dev.cairn.embedded.OnnxEmbedder;
-import dev.cairn.local.LocalSigningKeys;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.port.VectorIndex;
-import io.smallrye.jwt.build.Jwt;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -49,16 +47,19 @@ public final class Bench {
     private Bench() {
     }
 
-    static final List<String> OPTIONS = List.of("--memories", "--recalls", "--baseline-sample", "--work-dir");
+    static final List<String> OPTIONS = List.of("--memories", "--recalls", "--baseline-sample", "--work-dir",
+            "--server-jar");
+    static final String SERVER_JAR = "functions/local/target/quarkus-app/quarkus-run.jar";
     static final String USAGE = """
-            usage: bench [--memories N] [--recalls N] [--baseline-sample N] [--work-dir DIR]
+            usage: bench [--memories N] [--recalls N] [--baseline-sample N] [--work-dir DIR] [--server-jar JAR]
             Starts the packaged server on a fresh data directory, ingests synthetic memories, times recalls, and
             prints each figure beside its baseline from the same run; writes bench-report.json into the work directory.
               --memories N         memories to ingest through memories:batch (default 100000)
               --recalls N          recall requests to time (default 1000)
               --baseline-sample N  texts embedded raw for the throughput baseline (default min(--memories, 10000))
               --work-dir DIR       data directory and report (default a new temporary directory)
-            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar bench --memories 100000 --recalls 1000
+              --server-jar JAR     the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
+            example: java -jar functions/bench/target/cairn-bench.jar bench --memories 100000 --recalls 1000
             """;
 
     public static int run(List<String> args) {
@@ -67,11 +68,12 @@ public final class Bench {
             int recalls = o.positive("--recalls", 1_000);
             int sample = o.positive("--baseline-sample", Math.min(memories, 10_000));
             Path work = o.path("--work-dir", null);
+            Path server = o.path("--server-jar", Path.of(SERVER_JAR));
             try {
                 if (work == null) {
                     work = Files.createTempDirectory("cairn-bench-");
                 }
-                new Bench().execute(memories, recalls, sample, work);
+                new Bench().execute(memories, recalls, sample, work, server);
                 return 0;
             } catch (Exception e) {
                 return Failures.report("bench", e);
@@ -79,7 +81,19 @@ public final class Bench {
         });
     }
 
-    private void execute(int n, int recalls, int sample, Path work) throws Exception {
+    /** A token from the server jar's own {@code token} command, for the data directory the server will use. */
+    private static String mintToken(String javaBin, String jar, Path data) throws Exception {
+        Process p = new ProcessBuilder(javaBin, "-jar", jar, "token", "--user", USER, "--team", TEAM, "--days", "1",
+                "--data-dir", data.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> lines = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                .lines().filter(l -> !l.isBlank()).toList();
+        if (p.waitFor() != 0 || lines.isEmpty()) {
+            throw new IllegalStateException("the server jar's token command failed (" + jar + ")");
+        }
+        return lines.get(lines.size() - 1).trim();
+    }
+
+    private void execute(int n, int recalls, int sample, Path work, Path serverJar) throws Exception {
         Path data = work.resolve("data");
         List<String> texts = Synthetic.memories(n, 42);
         List<String> queries = Synthetic.queries(recalls, 7);
@@ -111,10 +125,9 @@ public final class Bench {
 
         // The server, started as a user would start it.
         int port = freePort();
-        String token = Jwt.issuer(LocalSigningKeys.ISSUER).subject(USER).claim("teams", List.of(TEAM))
-                .expiresIn(Duration.ofDays(1)).sign(LocalSigningKeys.loadOrCreate(data).privateKey());
         String javaBin = ProcessHandle.current().info().command().orElse("java");
-        String jar = System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0];
+        String jar = serverJar.toString();
+        String token = mintToken(javaBin, jar, data);
         long startNanos = System.nanoTime();
         Process server = new ProcessBuilder(javaBin, "-Xmx2g", "-Dcairn.data-dir=" + data,
                 "-Dquarkus.http.port=" + port, "-jar", jar)

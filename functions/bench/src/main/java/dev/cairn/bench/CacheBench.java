@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -73,7 +73,7 @@ public final class CacheBench {
             Times the tool cache (lookup latency, hit ratio under a Zipf stream) and prices a simulated 50-turn agent
             session with and without the prompt-cache plan, in-process.
               --work-dir DIR  stores of the run (default a new temporary directory)
-            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar cache-bench
+            example: java -jar functions/bench/target/cairn-bench.jar cache-bench
             """;
 
     public static int run(List<String> args) {

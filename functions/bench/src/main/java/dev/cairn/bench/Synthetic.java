@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import dev.cairn.embedded.LuceneVectorIndex;
 import dev.cairn.embedded.OnnxEmbedder;
@@ -69,7 +69,7 @@ public final class SessionBench {
               --sessions N    simulated sessions (default 40)
               --facts N       facts in the stream with repeats and contradictions (default 1000)
               --work-dir DIR  stores of the run (default a new temporary directory)
-            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar session-bench --sessions 20
+            example: java -jar functions/bench/target/cairn-bench.jar session-bench --sessions 20
             """;
 
     public static int run(List<String> args) {

@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 /** How a bench command fails: it says what failed and why, cause by cause, on stderr, and exits non-zero. */
 final class Failures {

@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -61,7 +61,7 @@ class BenchCommandsTest {
             assertThat(command.usage().lines().filter(l -> l.trim().startsWith(option + " ")))
                     .as("the line describing %s", option).singleElement().asString().contains("(default");
         }
-        assertThat(command.usage()).contains("example: java -jar functions/local/target/quarkus-app/quarkus-run.jar "
+        assertThat(command.usage()).contains("example: java -jar functions/bench/target/cairn-bench.jar "
                 + command.name());
     }
 

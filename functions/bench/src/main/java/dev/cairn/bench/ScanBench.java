@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,7 +47,7 @@ public final class ScanBench {
               --secretlint DIR  secretlint install, after `npm ci` there (default tools/secretlint)
               --corpus FILE     labelled set (default shared-model/src/test/resources/dev/cairn/model/secret/corpus.tsv)
               --work-dir DIR    generated files and report (default a new temporary directory)
-            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar scan-bench --mib 50
+            example: java -jar functions/bench/target/cairn-bench.jar scan-bench --mib 50
             """;
 
     public static int run(List<String> args) {

@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.cairn.local.bench;
+package dev.cairn.bench;
 
 import dev.cairn.embedded.LuceneVectorIndex;
 import dev.cairn.embedded.OnnxEmbedder;
@@ -50,7 +50,7 @@ public final class SyncBench {
               --commits N     commits by the single writer; the eight writers share as many (default 800)
               --feed N        commits in the change feed to pull (default 10000)
               --work-dir DIR  stores of the run (default a new temporary directory)
-            example: java -jar functions/local/target/quarkus-app/quarkus-run.jar sync-bench --commits 800 --feed 10000
+            example: java -jar functions/bench/target/cairn-bench.jar sync-bench --commits 800 --feed 10000
             """;
 
     public static int run(List<String> args) {
