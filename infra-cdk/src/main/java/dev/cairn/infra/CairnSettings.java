@@ -30,15 +30,28 @@ import java.util.function.Function;
  * @param alarmEmail         where alarms are mailed ("" : alarms without a subscription)
  * @param standbyReplicas    OpenSearch Serverless redundancy across zones (false halves the OCU floor: dev only)
  */
-public record CairnSettings(String jwtIssuer, List<String> jwtAudience, boolean cognito, String authPublicKey,
-                            Path functionsDir, int memoryMb, Map<String, Integer> memoryOverrides,
-                            int timeoutSeconds, Map<String, Integer> timeoutOverrides, int logRetentionDays,
-                            int throttleRate, int throttleBurst, String decaySchedule, String collectionName,
-                            int embeddingDimensions, String textModel, String alarmEmail,
-                            boolean standbyReplicas) {
+public record CairnSettings(
+        String jwtIssuer,
+        List<String> jwtAudience,
+        boolean cognito,
+        String authPublicKey,
+        Path functionsDir,
+        int memoryMb,
+        Map<String, Integer> memoryOverrides,
+        int timeoutSeconds,
+        Map<String, Integer> timeoutOverrides,
+        int logRetentionDays,
+        int throttleRate,
+        int throttleBurst,
+        String decaySchedule,
+        String collectionName,
+        int embeddingDimensions,
+        String textModel,
+        String alarmEmail,
+        boolean standbyReplicas) {
 
-    public static final List<String> FUNCTIONS = List.of("recall", "session-summarize", "fact-extract", "team-sync",
-            "secret-scan", "decay-job", "stream-indexer");
+    public static final List<String> FUNCTIONS = List.of(
+            "recall", "session-summarize", "fact-extract", "team-sync", "secret-scan", "decay-job", "stream-indexer");
 
     public CairnSettings {
         if (!cognito && (jwtIssuer == null || !jwtIssuer.startsWith("https://"))) {
@@ -64,15 +77,15 @@ public record CairnSettings(String jwtIssuer, List<String> jwtAudience, boolean 
                     + "Embeddings V2): " + embeddingDimensions);
         }
         if (!decaySchedule.matches("(rate|cron)\\(.+\\)")) {
-            throw new IllegalArgumentException("context decaySchedule must be rate(...) or cron(...): "
-                    + decaySchedule);
+            throw new IllegalArgumentException(
+                    "context decaySchedule must be rate(...) or cron(...): " + decaySchedule);
         }
     }
 
     private static void range(String name, int value, int min, int max) {
         if (value < min || value > max) {
-            throw new IllegalArgumentException("context " + name + " must be within " + min + ".." + max + ": "
-                    + value);
+            throw new IllegalArgumentException(
+                    "context " + name + " must be within " + min + ".." + max + ": " + value);
         }
     }
 
@@ -86,20 +99,24 @@ public record CairnSettings(String jwtIssuer, List<String> jwtAudience, boolean 
 
     /** Reads the settings through {@code context} (a CDK node's {@code tryGetContext}); absent keys take defaults. */
     public static CairnSettings from(Function<String, Object> context) {
-        Function<String, Optional<String>> str = k -> Optional.ofNullable(context.apply(k)).map(String::valueOf)
-                .filter(s -> !s.isBlank());
+        Function<String, Optional<String>> str =
+                k -> Optional.ofNullable(context.apply(k)).map(String::valueOf).filter(s -> !s.isBlank());
         Map<String, Integer> memory = new java.util.LinkedHashMap<>();
         Map<String, Integer> timeout = new java.util.LinkedHashMap<>();
         for (String f : FUNCTIONS) {
             str.apply("memory." + f).ifPresent(v -> memory.put(f, integer("memory." + f, v)));
             str.apply("timeout." + f).ifPresent(v -> timeout.put(f, integer("timeout." + f, v)));
         }
-        return new CairnSettings(str.apply("jwtIssuer").orElse(null), list(context.apply("jwtAudience")),
+        return new CairnSettings(
+                str.apply("jwtIssuer").orElse(null),
+                list(context.apply("jwtAudience")),
                 str.apply("cognito").map(Boolean::parseBoolean).orElse(false),
                 str.apply("authPublicKey").orElse(""),
                 Path.of(str.apply("functionsDir").orElse("../functions")),
-                integer("memoryMb", str.apply("memoryMb").orElse("1024")), memory,
-                integer("timeoutSeconds", str.apply("timeoutSeconds").orElse("30")), timeout,
+                integer("memoryMb", str.apply("memoryMb").orElse("1024")),
+                memory,
+                integer("timeoutSeconds", str.apply("timeoutSeconds").orElse("30")),
+                timeout,
                 integer("logRetentionDays", str.apply("logRetentionDays").orElse("30")),
                 integer("throttleRate", str.apply("throttleRate").orElse("100")),
                 integer("throttleBurst", str.apply("throttleBurst").orElse("200")),

@@ -76,6 +76,7 @@ public final class CairnStack extends Stack {
      * ({@code TableDefinitionCrossCheckTest} in integration-tests compares the table with the adapters' definition).
      */
     static final List<String> TABLE_INDEXES = List.of("by_importance", "by_recency", "pending_index");
+
     public static final String TTL_ATTRIBUTE = "expires_at_s";
     public static final String COLD_PREFIX = "teams/";
     public static final String TOOL_CACHE_PREFIX = "tool-cache/";
@@ -86,11 +87,18 @@ public final class CairnStack extends Stack {
     public static final String INDEXER_HANDLER = QuarkusFunction.QUARKUS_HANDLER;
 
     /** Record-store actions the functions use (reads, conditional writes, queries) — never a scan or admin action. */
-    static final List<String> TABLE_READ_WRITE = List.of("dynamodb:GetItem", "dynamodb:BatchGetItem",
-            "dynamodb:Query", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem",
-            "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem");
-    static final List<String> TABLE_STREAM_READ = List.of("dynamodb:DescribeStream", "dynamodb:GetRecords",
-            "dynamodb:GetShardIterator", "dynamodb:ListStreams");
+    static final List<String> TABLE_READ_WRITE = List.of(
+            "dynamodb:GetItem",
+            "dynamodb:BatchGetItem",
+            "dynamodb:Query",
+            "dynamodb:PutItem",
+            "dynamodb:UpdateItem",
+            "dynamodb:DeleteItem",
+            "dynamodb:BatchWriteItem",
+            "dynamodb:ConditionCheckItem");
+
+    static final List<String> TABLE_STREAM_READ = List.of(
+            "dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator", "dynamodb:ListStreams");
     static final List<String> COLLECTION_DATA = List.of("aoss:APIAccessAll");
 
     private final Table table;
@@ -108,7 +116,8 @@ public final class CairnStack extends Stack {
         this.collection = collection(settings);
         this.trust = trust(settings);
 
-        Topic alarms = Topic.Builder.create(this, "Alarms").displayName("Cairn alarms").build();
+        Topic alarms =
+                Topic.Builder.create(this, "Alarms").displayName("Cairn alarms").build();
         if (!settings.alarmEmail().isBlank()) {
             alarms.addSubscription(new EmailSubscription(settings.alarmEmail()));
         }
@@ -119,12 +128,11 @@ public final class CairnStack extends Stack {
 
         Map<String, String> common = environment(settings);
         for (String name : List.of("recall", "session-summarize", "fact-extract", "team-sync", "secret-scan")) {
-            functions.put(name, function(settings, name, QuarkusFunction.QUARKUS_HANDLER, common, null,
-                    alarmAction));
+            functions.put(name, function(settings, name, QuarkusFunction.QUARKUS_HANDLER, common, null, alarmAction));
         }
         functions.put("decay-job", function(settings, "decay-job", DECAY_HANDLER, common, decayDlq, alarmAction));
-        functions.put("stream-indexer", function(settings, "stream-indexer", INDEXER_HANDLER, common, null,
-                alarmAction));
+        functions.put(
+                "stream-indexer", function(settings, "stream-indexer", INDEXER_HANDLER, common, null, alarmAction));
 
         grants(settings);
         streamIndexer(indexerDlq);
@@ -134,19 +142,30 @@ public final class CairnStack extends Stack {
 
         CfnOutput.Builder.create(this, "ApiUrl").value(api.getApiEndpoint()).build();
         CfnOutput.Builder.create(this, "TableName").value(table.getTableName()).build();
-        CfnOutput.Builder.create(this, "BucketName").value(bucket.getBucketName()).build();
-        CfnOutput.Builder.create(this, "CollectionEndpoint").value(collection.getAttrCollectionEndpoint()).build();
+        CfnOutput.Builder.create(this, "BucketName")
+                .value(bucket.getBucketName())
+                .build();
+        CfnOutput.Builder.create(this, "CollectionEndpoint")
+                .value(collection.getAttrCollectionEndpoint())
+                .build();
     }
 
     /** On-demand, point-in-time recovery, encrypted, TTL for expiring tool-cache entries, key-only stream. */
     private Table table() {
         Table t = Table.Builder.create(this, "Table")
                 .tableName(TABLE_NAME)
-                .partitionKey(Attribute.builder().name("pk").type(AttributeType.STRING).build())
-                .sortKey(Attribute.builder().name("sk").type(AttributeType.STRING).build())
+                .partitionKey(Attribute.builder()
+                        .name("pk")
+                        .type(AttributeType.STRING)
+                        .build())
+                .sortKey(Attribute.builder()
+                        .name("sk")
+                        .type(AttributeType.STRING)
+                        .build())
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder()
-                        .pointInTimeRecoveryEnabled(true).build())
+                        .pointInTimeRecoveryEnabled(true)
+                        .build())
                 .encryption(TableEncryption.AWS_MANAGED)
                 .timeToLiveAttribute(TTL_ATTRIBUTE)
                 // the indexer reads the current item itself (it must see the newest version anyway), so keys suffice
@@ -154,16 +173,34 @@ public final class CairnStack extends Stack {
                 .deletionProtection(true)
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .build();
-        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder().indexName("by_importance")
-                .sortKey(Attribute.builder().name("imp_key").type(AttributeType.STRING).build())
-                .projectionType(ProjectionType.ALL).build());
-        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder().indexName("by_recency")
-                .sortKey(Attribute.builder().name("rec_key").type(AttributeType.STRING).build())
-                .projectionType(ProjectionType.ALL).build());
-        t.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder().indexName("pending_index")
-                .partitionKey(Attribute.builder().name("pending").type(AttributeType.STRING).build())
-                .sortKey(Attribute.builder().name("sk").type(AttributeType.STRING).build())
-                .projectionType(ProjectionType.KEYS_ONLY).build());
+        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder()
+                .indexName("by_importance")
+                .sortKey(Attribute.builder()
+                        .name("imp_key")
+                        .type(AttributeType.STRING)
+                        .build())
+                .projectionType(ProjectionType.ALL)
+                .build());
+        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder()
+                .indexName("by_recency")
+                .sortKey(Attribute.builder()
+                        .name("rec_key")
+                        .type(AttributeType.STRING)
+                        .build())
+                .projectionType(ProjectionType.ALL)
+                .build());
+        t.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder()
+                .indexName("pending_index")
+                .partitionKey(Attribute.builder()
+                        .name("pending")
+                        .type(AttributeType.STRING)
+                        .build())
+                .sortKey(Attribute.builder()
+                        .name("sk")
+                        .type(AttributeType.STRING)
+                        .build())
+                .projectionType(ProjectionType.KEYS_ONLY)
+                .build());
         return t;
     }
 
@@ -183,17 +220,25 @@ public final class CairnStack extends Stack {
                 .transitionDefaultMinimumObjectSize(TransitionDefaultMinimumObjectSize.ALL_STORAGE_CLASSES_128_K)
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .lifecycleRules(List.of(
-                        LifecycleRule.builder().id("cold-memories-to-glacier-ir").prefix(COLD_PREFIX)
+                        LifecycleRule.builder()
+                                .id("cold-memories-to-glacier-ir")
+                                .prefix(COLD_PREFIX)
                                 .transitions(List.of(Transition.builder()
                                         .storageClass(StorageClass.GLACIER_INSTANT_RETRIEVAL)
-                                        .transitionAfter(Duration.days(30)).build()))
+                                        .transitionAfter(Duration.days(30))
+                                        .build()))
                                 .build(),
-                        LifecycleRule.builder().id("tool-cache-expiry").prefix(TOOL_CACHE_PREFIX)
-                                .expiration(Duration.days(7)).build(),
-                        LifecycleRule.builder().id("deleted-versions-expiry")
+                        LifecycleRule.builder()
+                                .id("tool-cache-expiry")
+                                .prefix(TOOL_CACHE_PREFIX)
+                                .expiration(Duration.days(7))
+                                .build(),
+                        LifecycleRule.builder()
+                                .id("deleted-versions-expiry")
                                 .noncurrentVersionExpiration(Duration.days(30))
                                 .expiredObjectDeleteMarker(true)
-                                .abortIncompleteMultipartUploadAfter(Duration.days(1)).build()))
+                                .abortIncompleteMultipartUploadAfter(Duration.days(1))
+                                .build()))
                 .build();
     }
 
@@ -206,18 +251,23 @@ public final class CairnStack extends Stack {
         String name = settings.collectionName();
         String resource = "[\"collection/" + name + "\"]";
         CfnSecurityPolicy encryption = CfnSecurityPolicy.Builder.create(this, "CollectionEncryption")
-                .name(name + "-enc").type("encryption")
+                .name(name + "-enc")
+                .type("encryption")
                 .policy("{\"Rules\":[{\"ResourceType\":\"collection\",\"Resource\":" + resource + "}],"
                         + "\"AWSOwnedKey\":true}")
                 .build();
         CfnSecurityPolicy network = CfnSecurityPolicy.Builder.create(this, "CollectionNetwork")
-                .name(name + "-net").type("network")
+                .name(name + "-net")
+                .type("network")
                 .policy("[{\"Rules\":[{\"ResourceType\":\"collection\",\"Resource\":" + resource + "}],"
                         + "\"AllowFromPublic\":true}]")
                 .build();
-        CfnCollection c = CfnCollection.Builder.create(this, "Collection").name(name).type("VECTORSEARCH")
+        CfnCollection c = CfnCollection.Builder.create(this, "Collection")
+                .name(name)
+                .type("VECTORSEARCH")
                 .standbyReplicas(settings.standbyReplicas() ? "ENABLED" : "DISABLED")
-                .description("Cairn memory vectors").build();
+                .description("Cairn memory vectors")
+                .build();
         c.addResourceDependency(encryption);
         c.addResourceDependency(network);
         return c;
@@ -227,8 +277,8 @@ public final class CairnStack extends Stack {
     private void dataAccess() {
         String name = collection.getName();
         List<String> principals = new ArrayList<>();
-        for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job",
-                "stream-indexer")) {
+        for (String f :
+                List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job", "stream-indexer")) {
             principals.add("\"" + functions.get(f).role().getRoleArn() + "\"");
         }
         String policy = "[{\"Rules\":["
@@ -238,19 +288,29 @@ public final class CairnStack extends Stack {
                 + "{\"ResourceType\":\"collection\",\"Resource\":[\"collection/" + name + "\"],\"Permission\":["
                 + "\"aoss:DescribeCollectionItems\"]}],"
                 + "\"Principal\":[" + String.join(",", principals) + "]}]";
-        CfnAccessPolicy.Builder.create(this, "CollectionAccess").name(name + "-access").type("data")
-                .policy(policy).build();
+        CfnAccessPolicy.Builder.create(this, "CollectionAccess")
+                .name(name + "-access")
+                .type("data")
+                .policy(policy)
+                .build();
     }
 
     private Queue deadLetterQueue(String id, String name, IAlarmAction action) {
-        Queue q = Queue.Builder.create(this, id).queueName(name).encryption(QueueEncryption.SQS_MANAGED)
-                .enforceSsl(true).retentionPeriod(Duration.days(14)).build();
-        Alarm a = Alarm.Builder.create(this, id + "Alarm").alarmName(name + "-not-empty")
+        Queue q = Queue.Builder.create(this, id)
+                .queueName(name)
+                .encryption(QueueEncryption.SQS_MANAGED)
+                .enforceSsl(true)
+                .retentionPeriod(Duration.days(14))
+                .build();
+        Alarm a = Alarm.Builder.create(this, id + "Alarm")
+                .alarmName(name + "-not-empty")
                 .alarmDescription(name + " holds failed work to look at")
                 .metric(q.metricApproximateNumberOfMessagesVisible())
-                .threshold(1).evaluationPeriods(1)
+                .threshold(1)
+                .evaluationPeriods(1)
                 .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
-                .treatMissingData(TreatMissingData.NOT_BREACHING).build();
+                .treatMissingData(TreatMissingData.NOT_BREACHING)
+                .build();
         a.addAlarmAction(action);
         return q;
     }
@@ -292,36 +352,59 @@ public final class CairnStack extends Stack {
     }
 
     /** The trusted issuer and audiences: from context, or a user pool and app client this stack creates. */
-    private record Trust(String issuer, List<String> audience) {
-    }
+    private record Trust(String issuer, List<String> audience) {}
 
     private Trust trust(CairnSettings settings) {
         if (!settings.cognito()) {
             return new Trust(settings.jwtIssuer(), settings.jwtAudience());
         }
-        UserPool pool = UserPool.Builder.create(this, "Users").userPoolName("cairn-users")
-                .selfSignUpEnabled(false).removalPolicy(RemovalPolicy.RETAIN).build();
-        UserPoolClient client = pool.addClient("Agents", UserPoolClientOptions.builder()
-                .userPoolClientName("cairn-agents").generateSecret(false).build());
+        UserPool pool = UserPool.Builder.create(this, "Users")
+                .userPoolName("cairn-users")
+                .selfSignUpEnabled(false)
+                .removalPolicy(RemovalPolicy.RETAIN)
+                .build();
+        UserPoolClient client = pool.addClient(
+                "Agents",
+                UserPoolClientOptions.builder()
+                        .userPoolClientName("cairn-agents")
+                        .generateSecret(false)
+                        .build());
         CfnOutput.Builder.create(this, "UserPoolId").value(pool.getUserPoolId()).build();
-        CfnOutput.Builder.create(this, "UserPoolClientId").value(client.getUserPoolClientId()).build();
-        return new Trust("https://cognito-idp." + getRegion() + ".amazonaws.com/" + pool.getUserPoolId(),
+        CfnOutput.Builder.create(this, "UserPoolClientId")
+                .value(client.getUserPoolClientId())
+                .build();
+        return new Trust(
+                "https://cognito-idp." + getRegion() + ".amazonaws.com/" + pool.getUserPoolId(),
                 List.of(client.getUserPoolClientId()));
     }
 
     /** The function built by {@code functions/<name>} ({@code target/function.zip}). */
-    private QuarkusFunction function(CairnSettings settings, String name, String handler, Map<String, String> env,
-                                     Queue dlq, IAlarmAction alarmAction) {
+    private QuarkusFunction function(
+            CairnSettings settings,
+            String name,
+            String handler,
+            Map<String, String> env,
+            Queue dlq,
+            IAlarmAction alarmAction) {
         String id = pascal(name);
         if (name.equals("decay-job")) {
             env = new LinkedHashMap<>(env);
             // an API call must answer inside API Gateway's 30 s; a scheduled run uses the Lambda's own time left
             env.put("CAIRN_DECAY_MAX_RUN", "20s");
         }
-        return new QuarkusFunction(this, id, new QuarkusFunction.Props(name,
-                code(settings.functionsDir().resolve(name).resolve("target/function.zip")), handler,
-                settings.memoryOf(name), settings.timeoutOf(name), settings.logRetentionDays(), env, dlq,
-                alarmAction));
+        return new QuarkusFunction(
+                this,
+                id,
+                new QuarkusFunction.Props(
+                        name,
+                        code(settings.functionsDir().resolve(name).resolve("target/function.zip")),
+                        handler,
+                        settings.memoryOf(name),
+                        settings.timeoutOf(name),
+                        settings.logRetentionDays(),
+                        env,
+                        dlq,
+                        alarmAction));
     }
 
     /** The function's build output, or an empty placeholder so synth never needs a prior build. */
@@ -335,15 +418,14 @@ public final class CairnStack extends Stack {
         TABLE_INDEXES.forEach(i -> tableResources.add(table.getTableArn() + "/index/" + i));
         String cold = bucket.getBucketArn() + "/" + COLD_PREFIX + "*";
         String toolCache = bucket.getBucketArn() + "/" + TOOL_CACHE_PREFIX + "*";
-        String embed = "arn:" + getPartition() + ":bedrock:" + getRegion() + "::foundation-model/"
-                + EMBEDDING_MODEL;
+        String embed = "arn:" + getPartition() + ":bedrock:" + getRegion() + "::foundation-model/" + EMBEDDING_MODEL;
         List<String> claude = claudeResources(settings);
 
         for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job")) {
             functions.get(f).allow(TABLE_READ_WRITE, tableResources);
         }
-        for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job",
-                "stream-indexer")) {
+        for (String f :
+                List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job", "stream-indexer")) {
             functions.get(f).allow(COLLECTION_DATA, List.of(collection.getAttrArn()));
             functions.get(f).allow(List.of("bedrock:InvokeModel"), List.of(embed));
         }
@@ -352,17 +434,23 @@ public final class CairnStack extends Stack {
                 functions.get(f).allow(List.of("bedrock:InvokeModel"), claude);
             }
         }
-        functions.get("session-summarize").allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"),
-                List.of(toolCache));
-        functions.get("decay-job").allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"),
-                List.of(cold));
+        functions
+                .get("session-summarize")
+                .allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"), List.of(toolCache));
+        functions.get("decay-job").allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"), List.of(cold));
         // listing a team's cold copies: ListBucket is a bucket action, narrowed to the cold prefix by condition
-        functions.get("decay-job").role().addToPolicy(PolicyStatement.Builder.create()
-                .actions(List.of("s3:ListBucket")).resources(List.of(bucket.getBucketArn()))
-                .conditions(Map.of("StringLike", Map.of("s3:prefix", List.of(COLD_PREFIX + "*")))).build());
+        functions
+                .get("decay-job")
+                .role()
+                .addToPolicy(PolicyStatement.Builder.create()
+                        .actions(List.of("s3:ListBucket"))
+                        .resources(List.of(bucket.getBucketArn()))
+                        .conditions(Map.of("StringLike", Map.of("s3:prefix", List.of(COLD_PREFIX + "*"))))
+                        .build());
         // the indexer reads the changed item and clears its pending mark
-        functions.get("stream-indexer").allow(List.of("dynamodb:GetItem", "dynamodb:Query",
-                "dynamodb:UpdateItem"), tableResources);
+        functions
+                .get("stream-indexer")
+                .allow(List.of("dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem"), tableResources);
         // secret-scan touches no store at all: its role keeps only its log group
     }
 
@@ -378,8 +466,9 @@ public final class CairnStack extends Stack {
         String partition = getPartition();
         if (model.matches("(us|eu|apac|global)\\..+")) {
             String base = model.substring(model.indexOf('.') + 1);
-            return List.of("arn:" + partition + ":bedrock:" + getRegion() + ":" + getAccount() + ":inference-profile/"
-                    + model, "arn:" + partition + ":bedrock:*::foundation-model/" + base);
+            return List.of(
+                    "arn:" + partition + ":bedrock:" + getRegion() + ":" + getAccount() + ":inference-profile/" + model,
+                    "arn:" + partition + ":bedrock:*::foundation-model/" + base);
         }
         return List.of("arn:" + partition + ":bedrock:" + getRegion() + "::foundation-model/" + model);
     }
@@ -388,8 +477,8 @@ public final class CairnStack extends Stack {
     private void streamIndexer(Queue dlq) {
         QuarkusFunction indexer = functions.get("stream-indexer");
         indexer.allow(TABLE_STREAM_READ, List.of(table.getTableStreamArn()));
-        indexer.allow(List.of("sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"),
-                List.of(dlq.getQueueArn()));
+        indexer.allow(
+                List.of("sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"), List.of(dlq.getQueueArn()));
         EventSourceMapping.Builder.create(this, "TableStream")
                 .target(indexer.alias())
                 .eventSourceArn(table.getTableStreamArn())
@@ -413,31 +502,48 @@ public final class CairnStack extends Stack {
                 .ruleName("cairn-decay")
                 .description("Runs the Cairn decay job (decay, archive, expire)")
                 .schedule(Schedule.expression(settings.decaySchedule()))
-                .targets(List.of(LambdaFunction.Builder.create(functions.get("decay-job").alias())
-                        .event(RuleTargetInput.fromObject(Map.of("cairn", "decay-schedule")))
-                        .deadLetterQueue(dlq)
-                        .retryAttempts(2)
-                        .maxEventAge(Duration.hours(1))
-                        .build()))
+                .targets(List.of(
+                        LambdaFunction.Builder.create(functions.get("decay-job").alias())
+                                .event(RuleTargetInput.fromObject(Map.of("cairn", "decay-schedule")))
+                                .deadLetterQueue(dlq)
+                                .retryAttempts(2)
+                                .maxEventAge(Duration.hours(1))
+                                .build()))
                 .build();
     }
 
     /** Every route of {@link Routes} behind the JWT authorizer, on a throttled default stage. */
     private HttpApi api(CairnSettings settings) {
         HttpJwtAuthorizer authorizer = HttpJwtAuthorizer.Builder.create("CairnJwt", trust.issuer())
-                .jwtAudience(trust.audience()).identitySource(List.of("$request.header.Authorization")).build();
-        HttpApi http = HttpApi.Builder.create(this, "Api").apiName("cairn").createDefaultStage(false)
-                .defaultAuthorizer(authorizer).build();
-        HttpStage.Builder.create(this, "DefaultStage").httpApi(http).stageName("$default").autoDeploy(true)
-                .throttle(ThrottleSettings.builder().rateLimit(settings.throttleRate())
-                        .burstLimit(settings.throttleBurst()).build())
+                .jwtAudience(trust.audience())
+                .identitySource(List.of("$request.header.Authorization"))
+                .build();
+        HttpApi http = HttpApi.Builder.create(this, "Api")
+                .apiName("cairn")
+                .createDefaultStage(false)
+                .defaultAuthorizer(authorizer)
+                .build();
+        HttpStage.Builder.create(this, "DefaultStage")
+                .httpApi(http)
+                .stageName("$default")
+                .autoDeploy(true)
+                .throttle(ThrottleSettings.builder()
+                        .rateLimit(settings.throttleRate())
+                        .burstLimit(settings.throttleBurst())
+                        .build())
                 .build();
         Map<String, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
         for (Routes.Route r : Routes.ALL) {
-            HttpLambdaIntegration integration = integrations.computeIfAbsent(r.function(),
-                    f -> new HttpLambdaIntegration(pascal(f) + "Integration", functions.get(f).alias()));
-            http.addRoutes(AddRoutesOptions.builder().path(r.path()).methods(List.of(HttpMethod.valueOf(r.method())))
-                    .integration(integration).authorizer(authorizer).build());
+            HttpLambdaIntegration integration = integrations.computeIfAbsent(
+                    r.function(),
+                    f -> new HttpLambdaIntegration(
+                            pascal(f) + "Integration", functions.get(f).alias()));
+            http.addRoutes(AddRoutesOptions.builder()
+                    .path(r.path())
+                    .methods(List.of(HttpMethod.valueOf(r.method())))
+                    .integration(integration)
+                    .authorizer(authorizer)
+                    .build());
         }
         return http;
     }

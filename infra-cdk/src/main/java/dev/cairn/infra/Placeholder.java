@@ -18,8 +18,7 @@ final class Placeholder {
 
     private static Path zip;
 
-    private Placeholder() {
-    }
+    private Placeholder() {}
 
     static synchronized Path zip() {
         if (zip != null) {
@@ -28,12 +27,14 @@ final class Placeholder {
         try {
             Path dir = Files.createTempDirectory("cairn-placeholder");
             Path file = dir.resolve("function.zip");
-            try (OutputStream out = Files.newOutputStream(file); ZipOutputStream z = new ZipOutputStream(out)) {
+            try (OutputStream out = Files.newOutputStream(file);
+                    ZipOutputStream z = new ZipOutputStream(out)) {
                 ZipEntry e = new ZipEntry("README.txt");
                 e.setLastModifiedTime(FileTime.fromMillis(0));
                 z.putNextEntry(e);
                 z.write(("Placeholder: build the functions (./mvnw package) before cdk deploy; this package "
-                        + "cannot serve requests.\n").getBytes(StandardCharsets.UTF_8));
+                                + "cannot serve requests.\n")
+                        .getBytes(StandardCharsets.UTF_8));
                 z.closeEntry();
             }
             zip = file;

@@ -47,10 +47,16 @@ public final class QuarkusFunction extends Construct {
      * @param deadLetterQueue where failed asynchronous invocations go, or null for functions only called synchronously
      * @param alarmAction     what alarms do (an SNS topic), or null
      */
-    public record Props(String name, Code code, String handler, int memoryMb, int timeoutSeconds,
-                        int logRetentionDays, Map<String, String> environment, IQueue deadLetterQueue,
-                        IAlarmAction alarmAction) {
-    }
+    public record Props(
+            String name,
+            Code code,
+            String handler,
+            int memoryMb,
+            int timeoutSeconds,
+            int logRetentionDays,
+            Map<String, String> environment,
+            IQueue deadLetterQueue,
+            IAlarmAction alarmAction) {}
 
     private final Function function;
     private final Alias alias;
@@ -88,9 +94,13 @@ public final class QuarkusFunction extends Construct {
         }
         this.function = fn.build();
         // the warning asks for a published version: the alias below publishes one on every code or config change
-        Annotations.of(function).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
-                "the live alias points at currentVersion, published by every deploy");
-        this.alias = Alias.Builder.create(this, "Live").aliasName("live").version(function.getCurrentVersion())
+        Annotations.of(function)
+                .acknowledgeWarning(
+                        "@aws-cdk/aws-lambda:snapStartRequirePublish",
+                        "the live alias points at currentVersion, published by every deploy");
+        this.alias = Alias.Builder.create(this, "Live")
+                .aliasName("live")
+                .version(function.getCurrentVersion())
                 .build();
 
         alarm("Errors", "Errors", props);
@@ -98,8 +108,12 @@ public final class QuarkusFunction extends Construct {
     }
 
     private void alarm(String id, String metricName, Props props) {
-        Metric metric = alias.metric(metricName, MetricOptions.builder().statistic("Sum")
-                .period(Duration.minutes(5)).build());
+        Metric metric = alias.metric(
+                metricName,
+                MetricOptions.builder()
+                        .statistic("Sum")
+                        .period(Duration.minutes(5))
+                        .build());
         Alarm alarm = Alarm.Builder.create(this, id + "Alarm")
                 .alarmName("cairn-" + props.name() + "-" + metricName.toLowerCase())
                 .alarmDescription("cairn-" + props.name() + ": " + metricName.toLowerCase() + " in the last 5 minutes")
@@ -128,7 +142,10 @@ public final class QuarkusFunction extends Construct {
     }
 
     public void allow(List<String> actions, List<String> resources) {
-        role.addToPolicy(PolicyStatement.Builder.create().actions(actions).resources(resources).build());
+        role.addToPolicy(PolicyStatement.Builder.create()
+                .actions(actions)
+                .resources(resources)
+                .build());
     }
 
     /** CloudWatch accepts only these retention periods; anything else is a configuration error. */
@@ -151,8 +168,9 @@ public final class QuarkusFunction extends Construct {
             case 731 -> RetentionDays.TWO_YEARS;
             case 1827 -> RetentionDays.FIVE_YEARS;
             case 3653 -> RetentionDays.TEN_YEARS;
-            default -> throw new IllegalArgumentException("context logRetentionDays must be one CloudWatch accepts "
-                    + "(1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1827, 3653): " + days);
+            default ->
+                throw new IllegalArgumentException("context logRetentionDays must be one CloudWatch accepts "
+                        + "(1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1827, 3653): " + days);
         };
     }
 }

@@ -11,8 +11,7 @@ import java.util.List;
 public final class Routes {
 
     /** One route: HTTP method, API Gateway path, owning function. */
-    public record Route(String method, String path, String function) {
-    }
+    public record Route(String method, String path, String function) {}
 
     private static final String TEAM = "/v1/teams/{team}";
     private static final String SESSION = TEAM + "/sessions/{session}";
@@ -45,6 +44,5 @@ public final class Routes {
             new Route("POST", TEAM + "/decay:run", "decay-job"),
             new Route("POST", TEAM + "/memories/{proxy+}", "decay-job"));
 
-    private Routes() {
-    }
+    private Routes() {}
 }

@@ -43,8 +43,16 @@ class CairnStackTest {
         context.put("decaySchedule", "cron(0 3 * * ? *)");
         context.put("alarmEmail", "ops@example.com");
         App app = new App();
-        CairnStack stack = new CairnStack(app, "Cairn", StackProps.builder().env(Environment.builder()
-                .account("123456789012").region("eu-west-1").build()).build(), CairnSettings.from(context::get));
+        CairnStack stack = new CairnStack(
+                app,
+                "Cairn",
+                StackProps.builder()
+                        .env(Environment.builder()
+                                .account("123456789012")
+                                .region("eu-west-1")
+                                .build())
+                        .build(),
+                CairnSettings.from(context::get));
         template = Template.fromStack(stack);
         resources = cast(template.toJSON().get("Resources"));
     }
@@ -56,7 +64,9 @@ class CairnStackTest {
         Set<String> keys = new TreeSet<>();
         for (Map<String, Object> r : routes) {
             Map<String, Object> p = props(r);
-            assertThat(p.get("AuthorizationType")).as("route %s", p.get("RouteKey")).isEqualTo("JWT");
+            assertThat(p.get("AuthorizationType"))
+                    .as("route %s", p.get("RouteKey"))
+                    .isEqualTo("JWT");
             assertThat(p.get("AuthorizerId")).as("route %s", p.get("RouteKey")).isNotNull();
             keys.add((String) p.get("RouteKey"));
         }
@@ -73,29 +83,43 @@ class CairnStackTest {
 
     @Test
     void theAuthorizer_shouldTrustTheIssuerAndAudiencesFromContext() {
-        template.hasResourceProperties("AWS::ApiGatewayV2::Authorizer", Map.of(
-                "AuthorizerType", "JWT",
-                "IdentitySource", List.of("$request.header.Authorization"),
-                "JwtConfiguration", Map.of("Issuer", "https://auth.example.com",
-                        "Audience", List.of("cairn-api", "cairn-cli"))));
+        template.hasResourceProperties(
+                "AWS::ApiGatewayV2::Authorizer",
+                Map.of(
+                        "AuthorizerType", "JWT",
+                        "IdentitySource", List.of("$request.header.Authorization"),
+                        "JwtConfiguration",
+                                Map.of(
+                                        "Issuer",
+                                        "https://auth.example.com",
+                                        "Audience",
+                                        List.of("cairn-api", "cairn-cli"))));
     }
 
     @Test
     void theStage_shouldThrottleAtTheContextsRateAndBurst() {
-        template.hasResourceProperties("AWS::ApiGatewayV2::Stage", Map.of("StageName", "$default",
-                "AutoDeploy", true,
-                "DefaultRouteSettings", Map.of("ThrottlingRateLimit", 50, "ThrottlingBurstLimit", 80)));
+        template.hasResourceProperties(
+                "AWS::ApiGatewayV2::Stage",
+                Map.of(
+                        "StageName",
+                        "$default",
+                        "AutoDeploy",
+                        true,
+                        "DefaultRouteSettings",
+                        Map.of("ThrottlingRateLimit", 50, "ThrottlingBurstLimit", 80)));
     }
 
     @Test
     void theTable_shouldBeOnDemand_recoverable_encrypted_expiring_andStreamToTheIndexer() {
-        template.hasResourceProperties("AWS::DynamoDB::Table", Map.of(
-                "BillingMode", "PAY_PER_REQUEST",
-                "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
-                "SSESpecification", Map.of("SSEEnabled", true),
-                "TimeToLiveSpecification", Map.of("AttributeName", "expires_at_s", "Enabled", true),
-                "StreamSpecification", Map.of("StreamViewType", "KEYS_ONLY"),
-                "DeletionProtectionEnabled", true));
+        template.hasResourceProperties(
+                "AWS::DynamoDB::Table",
+                Map.of(
+                        "BillingMode", "PAY_PER_REQUEST",
+                        "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
+                        "SSESpecification", Map.of("SSEEnabled", true),
+                        "TimeToLiveSpecification", Map.of("AttributeName", "expires_at_s", "Enabled", true),
+                        "StreamSpecification", Map.of("StreamViewType", "KEYS_ONLY"),
+                        "DeletionProtectionEnabled", true));
         Map<String, Object> table = props(ofType("AWS::DynamoDB::Table").get(0));
         List<String> indexes = new ArrayList<>();
         for (String kind : List.of("LocalSecondaryIndexes", "GlobalSecondaryIndexes")) {
@@ -104,56 +128,108 @@ class CairnStackTest {
             }
         }
         assertThat(indexes).containsExactlyInAnyOrderElementsOf(CairnStack.TABLE_INDEXES);
-        template.hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
-                "EventSourceArn", Map.of("Fn::GetAtt", List.of(logicalId("AWS::DynamoDB::Table"), "StreamArn")),
-                "FunctionResponseTypes", List.of("ReportBatchItemFailures"),
-                "BisectBatchOnFunctionError", true,
-                "DestinationConfig", Map.of("OnFailure", Map.of("Destination",
-                        Map.of("Fn::GetAtt", List.of(logicalIdStartingWith("IndexerDeadLetters"), "Arn")))),
-                "FunctionName", Match.objectLike(Map.of())));
+        template.hasResourceProperties(
+                "AWS::Lambda::EventSourceMapping",
+                Map.of(
+                        "EventSourceArn", Map.of("Fn::GetAtt", List.of(logicalId("AWS::DynamoDB::Table"), "StreamArn")),
+                        "FunctionResponseTypes", List.of("ReportBatchItemFailures"),
+                        "BisectBatchOnFunctionError", true,
+                        "DestinationConfig",
+                                Map.of(
+                                        "OnFailure",
+                                        Map.of(
+                                                "Destination",
+                                                Map.of(
+                                                        "Fn::GetAtt",
+                                                        List.of(logicalIdStartingWith("IndexerDeadLetters"), "Arn")))),
+                        "FunctionName", Match.objectLike(Map.of())));
         assertThat(json(props(ofType("AWS::Lambda::EventSourceMapping").get(0)).get("FunctionName")))
                 .contains("StreamIndexerLive");
     }
 
     @Test
     void theBucket_shouldBePrivate_tlsOnly_encrypted_andTierColdMemoriesToGlacierInstantRetrieval() {
-        template.hasResourceProperties("AWS::S3::Bucket", Map.of(
-                "PublicAccessBlockConfiguration", Map.of("BlockPublicAcls", true, "BlockPublicPolicy", true,
-                        "IgnorePublicAcls", true, "RestrictPublicBuckets", true),
-                "BucketEncryption", Map.of("ServerSideEncryptionConfiguration", List.of(Map.of(
-                        "ServerSideEncryptionByDefault", Map.of("SSEAlgorithm", "AES256")))),
-                "VersioningConfiguration", Map.of("Status", "Enabled"),
-                "LifecycleConfiguration", Match.objectLike(Map.of(
-                        "TransitionDefaultMinimumObjectSize", "all_storage_classes_128K"))));
-        template.hasResourceProperties("AWS::S3::Bucket", Map.of("LifecycleConfiguration", Map.of("Rules",
-                Match.arrayWith(List.of(
-                        Match.objectLike(Map.of("Prefix", "teams/", "Status", "Enabled", "Transitions", List.of(
-                                Map.of("StorageClass", "GLACIER_IR", "TransitionInDays", 30)))),
-                        Match.objectLike(Map.of("Prefix", "tool-cache/", "ExpirationInDays", 7)),
-                        Match.objectLike(Map.of("NoncurrentVersionExpiration", Map.of("NoncurrentDays", 30),
-                                "ExpiredObjectDeleteMarker", true)))))));
+        template.hasResourceProperties(
+                "AWS::S3::Bucket",
+                Map.of(
+                        "PublicAccessBlockConfiguration",
+                                Map.of(
+                                        "BlockPublicAcls",
+                                        true,
+                                        "BlockPublicPolicy",
+                                        true,
+                                        "IgnorePublicAcls",
+                                        true,
+                                        "RestrictPublicBuckets",
+                                        true),
+                        "BucketEncryption",
+                                Map.of(
+                                        "ServerSideEncryptionConfiguration",
+                                        List.of(Map.of(
+                                                "ServerSideEncryptionByDefault", Map.of("SSEAlgorithm", "AES256")))),
+                        "VersioningConfiguration", Map.of("Status", "Enabled"),
+                        "LifecycleConfiguration",
+                                Match.objectLike(
+                                        Map.of("TransitionDefaultMinimumObjectSize", "all_storage_classes_128K"))));
+        template.hasResourceProperties(
+                "AWS::S3::Bucket",
+                Map.of(
+                        "LifecycleConfiguration",
+                        Map.of(
+                                "Rules",
+                                Match.arrayWith(List.of(
+                                        Match.objectLike(Map.of(
+                                                "Prefix",
+                                                "teams/",
+                                                "Status",
+                                                "Enabled",
+                                                "Transitions",
+                                                List.of(Map.of("StorageClass", "GLACIER_IR", "TransitionInDays", 30)))),
+                                        Match.objectLike(Map.of("Prefix", "tool-cache/", "ExpirationInDays", 7)),
+                                        Match.objectLike(Map.of(
+                                                "NoncurrentVersionExpiration",
+                                                Map.of("NoncurrentDays", 30),
+                                                "ExpiredObjectDeleteMarker",
+                                                true)))))));
         // enforceSsl: a Deny for aws:SecureTransport=false on the bucket and its objects
-        template.hasResourceProperties("AWS::S3::BucketPolicy", Map.of("PolicyDocument", Map.of("Statement",
-                Match.arrayWith(List.of(Match.objectLike(Map.of("Effect", "Deny", "Action", "s3:*",
-                        "Condition", Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+        template.hasResourceProperties(
+                "AWS::S3::BucketPolicy",
+                Map.of(
+                        "PolicyDocument",
+                        Map.of(
+                                "Statement",
+                                Match.arrayWith(List.of(Match.objectLike(Map.of(
+                                        "Effect",
+                                        "Deny",
+                                        "Action",
+                                        "s3:*",
+                                        "Condition",
+                                        Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
     }
 
     @Test
     void theVectorCollection_shouldBeVectorSearch_withEncryptionNetworkAndDataAccessForTheFunctionsOnly()
             throws Exception {
-        template.hasResourceProperties("AWS::OpenSearchServerless::Collection", Map.of("Name", "cairn-memories",
-                "Type", "VECTORSEARCH", "StandbyReplicas", "ENABLED"));
-        template.hasResourceProperties("AWS::OpenSearchServerless::SecurityPolicy", Map.of("Type", "encryption",
-                "Policy", Match.stringLikeRegexp(".*collection/cairn-memories.*AWSOwnedKey.*")));
-        template.hasResourceProperties("AWS::OpenSearchServerless::SecurityPolicy", Map.of("Type", "network",
-                "Policy", Match.stringLikeRegexp(".*collection/cairn-memories.*")));
+        template.hasResourceProperties(
+                "AWS::OpenSearchServerless::Collection",
+                Map.of("Name", "cairn-memories", "Type", "VECTORSEARCH", "StandbyReplicas", "ENABLED"));
+        template.hasResourceProperties(
+                "AWS::OpenSearchServerless::SecurityPolicy",
+                Map.of(
+                        "Type",
+                        "encryption",
+                        "Policy",
+                        Match.stringLikeRegexp(".*collection/cairn-memories.*AWSOwnedKey.*")));
+        template.hasResourceProperties(
+                "AWS::OpenSearchServerless::SecurityPolicy",
+                Map.of("Type", "network", "Policy", Match.stringLikeRegexp(".*collection/cairn-memories.*")));
         // the collection waits for its encryption policy (creation fails without one)
         Map<String, Object> collection = resources.get(logicalId("AWS::OpenSearchServerless::Collection"));
         assertThat(json(collection.get("DependsOn"))).contains("CollectionEncryption");
 
-        String policy = json(props(ofType("AWS::OpenSearchServerless::AccessPolicy").get(0)).get("Policy"));
-        for (String f : List.of("Recall", "SessionSummarize", "FactExtract", "TeamSync", "DecayJob",
-                "StreamIndexer")) {
+        String policy = json(
+                props(ofType("AWS::OpenSearchServerless::AccessPolicy").get(0)).get("Policy"));
+        for (String f : List.of("Recall", "SessionSummarize", "FactExtract", "TeamSync", "DecayJob", "StreamIndexer")) {
             assertThat(policy).contains(f + "Role");
         }
         assertThat(policy).doesNotContain("SecretScanRole").doesNotContain("\\\"*\\\"");
@@ -170,45 +246,90 @@ class CairnStackTest {
             assertThat(p.get("SnapStart")).isEqualTo(Map.of("ApplyOn", "PublishedVersions"));
             assertThat(p.get("LoggingConfig")).isNotNull();
         }
-        assertThat(ofType("AWS::Lambda::Alias")).hasSize(7)
+        assertThat(ofType("AWS::Lambda::Alias"))
+                .hasSize(7)
                 .allSatisfy(a -> assertThat(props(a).get("Name")).isEqualTo("live"));
-        template.hasResourceProperties("AWS::Lambda::Function", Map.of("FunctionName", "cairn-secret-scan",
-                "MemorySize", 512, "Timeout", 30, "Handler", QuarkusFunction.QUARKUS_HANDLER));
-        template.hasResourceProperties("AWS::Lambda::Function", Map.of("FunctionName", "cairn-decay-job",
-                "MemorySize", 1024, "Timeout", 900, "Handler", CairnStack.DECAY_HANDLER));
-        template.hasResourceProperties("AWS::Lambda::Function", Map.of("FunctionName", "cairn-stream-indexer",
-                "Handler", CairnStack.INDEXER_HANDLER));
+        template.hasResourceProperties(
+                "AWS::Lambda::Function",
+                Map.of(
+                        "FunctionName",
+                        "cairn-secret-scan",
+                        "MemorySize",
+                        512,
+                        "Timeout",
+                        30,
+                        "Handler",
+                        QuarkusFunction.QUARKUS_HANDLER));
+        template.hasResourceProperties(
+                "AWS::Lambda::Function",
+                Map.of(
+                        "FunctionName",
+                        "cairn-decay-job",
+                        "MemorySize",
+                        1024,
+                        "Timeout",
+                        900,
+                        "Handler",
+                        CairnStack.DECAY_HANDLER));
+        template.hasResourceProperties(
+                "AWS::Lambda::Function",
+                Map.of("FunctionName", "cairn-stream-indexer", "Handler", CairnStack.INDEXER_HANDLER));
         template.resourceCountIs("AWS::Logs::LogGroup", 7);
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 14));
     }
 
     @Test
     void theFunctionsEnvironment_shouldMapToTheirConfigProperties() {
-        template.hasResourceProperties("AWS::Lambda::Function", Map.of("FunctionName", "cairn-recall",
-                "Environment", Map.of("Variables", Match.objectLike(Map.of(
-                        "CAIRN_BACKEND_RECORD_STORE", "dynamodb",
-                        "CAIRN_BACKEND_VECTOR_INDEX", "opensearch",
-                        "CAIRN_BACKEND_EMBEDDER", "bedrock",
-                        "CAIRN_AWS_REGION", "eu-west-1",
-                        "CAIRN_AWS_DYNAMODB_TABLE", Map.of("Ref", logicalId("AWS::DynamoDB::Table")),
-                        "CAIRN_AWS_OPENSEARCH_SIGNING", "aoss",
-                        "CAIRN_AWS_OPENSEARCH_DOCUMENT_IDS", "generated",
-                        "CAIRN_INDEXER_POLL", "false",
-                        "CAIRN_AUTH_ISSUER", "https://auth.example.com",
-                        "CAIRN_AUTH_PUBLIC_KEY_LOCATION", "https://auth.example.com/.well-known/jwks.json")))));
-        template.hasResourceProperties("AWS::Lambda::Function", Map.of("FunctionName", "cairn-decay-job",
-                "Environment", Map.of("Variables", Match.objectLike(Map.of("CAIRN_DECAY_MAX_RUN", "20s")))));
+        template.hasResourceProperties(
+                "AWS::Lambda::Function",
+                Map.of(
+                        "FunctionName",
+                        "cairn-recall",
+                        "Environment",
+                        Map.of(
+                                "Variables",
+                                Match.objectLike(Map.of(
+                                        "CAIRN_BACKEND_RECORD_STORE", "dynamodb",
+                                        "CAIRN_BACKEND_VECTOR_INDEX", "opensearch",
+                                        "CAIRN_BACKEND_EMBEDDER", "bedrock",
+                                        "CAIRN_AWS_REGION", "eu-west-1",
+                                        "CAIRN_AWS_DYNAMODB_TABLE", Map.of("Ref", logicalId("AWS::DynamoDB::Table")),
+                                        "CAIRN_AWS_OPENSEARCH_SIGNING", "aoss",
+                                        "CAIRN_AWS_OPENSEARCH_DOCUMENT_IDS", "generated",
+                                        "CAIRN_INDEXER_POLL", "false",
+                                        "CAIRN_AUTH_ISSUER", "https://auth.example.com",
+                                        "CAIRN_AUTH_PUBLIC_KEY_LOCATION",
+                                                "https://auth.example.com/.well-known/jwks.json")))));
+        template.hasResourceProperties(
+                "AWS::Lambda::Function",
+                Map.of(
+                        "FunctionName",
+                        "cairn-decay-job",
+                        "Environment",
+                        Map.of("Variables", Match.objectLike(Map.of("CAIRN_DECAY_MAX_RUN", "20s")))));
     }
 
     @Test
     void theDecaySchedule_shouldUseTheContextsExpression_andRetryIntoADeadLetterQueue() {
-        template.hasResourceProperties("AWS::Events::Rule", Map.of("ScheduleExpression", "cron(0 3 * * ? *)",
-                "State", "ENABLED",
-                "Targets", List.of(Match.objectLike(Map.of(
-                        "Input", "{\"cairn\":\"decay-schedule\"}",
-                        "RetryPolicy", Map.of("MaximumRetryAttempts", 2, "MaximumEventAgeInSeconds", 3600),
-                        "DeadLetterConfig", Map.of("Arn", Map.of("Fn::GetAtt",
-                                List.of(logicalIdStartingWith("DecayDeadLetters"), "Arn"))))))));
+        template.hasResourceProperties(
+                "AWS::Events::Rule",
+                Map.of(
+                        "ScheduleExpression",
+                        "cron(0 3 * * ? *)",
+                        "State",
+                        "ENABLED",
+                        "Targets",
+                        List.of(Match.objectLike(Map.of(
+                                "Input", "{\"cairn\":\"decay-schedule\"}",
+                                "RetryPolicy", Map.of("MaximumRetryAttempts", 2, "MaximumEventAgeInSeconds", 3600),
+                                "DeadLetterConfig",
+                                        Map.of(
+                                                "Arn",
+                                                Map.of(
+                                                        "Fn::GetAtt",
+                                                        List.of(
+                                                                logicalIdStartingWith("DecayDeadLetters"),
+                                                                "Arn"))))))));
         Map<String, Object> rule = props(ofType("AWS::Events::Rule").get(0));
         assertThat(json(rule.get("Targets"))).contains("DecayJobLive");
     }
@@ -217,37 +338,68 @@ class CairnStackTest {
     void errorsThrottlesAndDeadLetters_shouldRaiseAlarmsToTheTopic() {
         for (String f : CairnSettings.FUNCTIONS) {
             for (String m : List.of("errors", "throttles")) {
-                template.hasResourceProperties("AWS::CloudWatch::Alarm", Map.of("AlarmName", "cairn-" + f + "-" + m,
-                        "Threshold", 1, "AlarmActions", List.of(Map.of("Ref", logicalId("AWS::SNS::Topic")))));
+                template.hasResourceProperties(
+                        "AWS::CloudWatch::Alarm",
+                        Map.of(
+                                "AlarmName",
+                                "cairn-" + f + "-" + m,
+                                "Threshold",
+                                1,
+                                "AlarmActions",
+                                List.of(Map.of("Ref", logicalId("AWS::SNS::Topic")))));
             }
         }
-        template.hasResourceProperties("AWS::CloudWatch::Alarm", Map.of("AlarmName", "cairn-decay-dlq-not-empty",
-                "MetricName", "ApproximateNumberOfMessagesVisible"));
+        template.hasResourceProperties(
+                "AWS::CloudWatch::Alarm",
+                Map.of("AlarmName", "cairn-decay-dlq-not-empty", "MetricName", "ApproximateNumberOfMessagesVisible"));
         template.hasResourceProperties("AWS::CloudWatch::Alarm", Map.of("AlarmName", "cairn-indexer-dlq-not-empty"));
-        template.hasResourceProperties("AWS::SNS::Subscription", Map.of("Protocol", "email",
-                "Endpoint", "ops@example.com"));
-        template.hasResourceProperties("AWS::Lambda::Function", Map.of("FunctionName", "cairn-decay-job",
-                "DeadLetterConfig", Map.of("TargetArn", Map.of("Fn::GetAtt",
-                        List.of(logicalIdStartingWith("DecayDeadLetters"), "Arn")))));
+        template.hasResourceProperties(
+                "AWS::SNS::Subscription", Map.of("Protocol", "email", "Endpoint", "ops@example.com"));
+        template.hasResourceProperties(
+                "AWS::Lambda::Function",
+                Map.of(
+                        "FunctionName",
+                        "cairn-decay-job",
+                        "DeadLetterConfig",
+                        Map.of(
+                                "TargetArn",
+                                Map.of("Fn::GetAtt", List.of(logicalIdStartingWith("DecayDeadLetters"), "Arn")))));
     }
 
     @Test
     void eachRole_shouldHoldExactlyTheActionsItsCodeUses() {
         assertThat(actionsOf("SecretScan")).containsExactlyInAnyOrder("logs:CreateLogStream", "logs:PutLogEvents");
-        assertThat(actionsOf("Recall")).containsExactlyInAnyOrder("logs:CreateLogStream", "logs:PutLogEvents",
-                "dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:PutItem",
-                "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem",
-                "aoss:APIAccessAll", "bedrock:InvokeModel");
-        assertThat(actionsOf("SessionSummarize")).contains("s3:GetObject", "s3:PutObject", "s3:DeleteObject",
-                "bedrock:InvokeModel").doesNotContain("s3:ListBucket");
-        assertThat(actionsOf("DecayJob")).contains("s3:GetObject", "s3:PutObject", "s3:DeleteObject",
-                "s3:ListBucket", "sqs:SendMessage");
+        assertThat(actionsOf("Recall"))
+                .containsExactlyInAnyOrder(
+                        "logs:CreateLogStream",
+                        "logs:PutLogEvents",
+                        "dynamodb:GetItem",
+                        "dynamodb:BatchGetItem",
+                        "dynamodb:Query",
+                        "dynamodb:PutItem",
+                        "dynamodb:UpdateItem",
+                        "dynamodb:DeleteItem",
+                        "dynamodb:BatchWriteItem",
+                        "dynamodb:ConditionCheckItem",
+                        "aoss:APIAccessAll",
+                        "bedrock:InvokeModel");
+        assertThat(actionsOf("SessionSummarize"))
+                .contains("s3:GetObject", "s3:PutObject", "s3:DeleteObject", "bedrock:InvokeModel")
+                .doesNotContain("s3:ListBucket");
+        assertThat(actionsOf("DecayJob"))
+                .contains("s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket", "sqs:SendMessage");
         assertThat(actionsOf("TeamSync")).noneMatch(a -> a.startsWith("s3:"));
-        assertThat(actionsOf("StreamIndexer")).contains("dynamodb:GetRecords", "dynamodb:GetShardIterator",
-                "dynamodb:DescribeStream", "dynamodb:GetItem").doesNotContain("dynamodb:PutItem",
-                "dynamodb:DeleteItem");
+        assertThat(actionsOf("StreamIndexer"))
+                .contains(
+                        "dynamodb:GetRecords",
+                        "dynamodb:GetShardIterator",
+                        "dynamodb:DescribeStream",
+                        "dynamodb:GetItem")
+                .doesNotContain("dynamodb:PutItem", "dynamodb:DeleteItem");
         // S3 object rights stop at the function's prefix
-        assertThat(json(statementsOf("SessionSummarize"))).contains("/tool-cache/*").doesNotContain("/teams/*");
+        assertThat(json(statementsOf("SessionSummarize")))
+                .contains("/tool-cache/*")
+                .doesNotContain("/teams/*");
         assertThat(json(statementsOf("DecayJob"))).contains("/teams/*").doesNotContain("/tool-cache/*");
         // no role carries an AWS managed policy (AWSLambdaBasicExecutionRole allows logs on every resource)
         for (Map<String, Object> role : ofType("AWS::IAM::Role")) {
@@ -282,28 +434,37 @@ class CairnStackTest {
     void aMissingIssuerOrAnOddValue_shouldFailSynthWithASentenceNamingTheKey() {
         assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of("jwtAudience", "a")::get))
                 .hasMessageContaining("jwtIssuer");
-        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of("jwtIssuer", "https://x",
-                "jwtAudience", "a", "logRetentionDays", "10")::get))
+        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of(
+                        "jwtIssuer", "https://x", "jwtAudience", "a", "logRetentionDays", "10")::get))
                 .hasMessageContaining("logRetentionDays");
-        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of("jwtIssuer", "https://x",
-                "jwtAudience", "a", "collectionName", "Cairn_Memories")::get))
+        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of(
+                        "jwtIssuer", "https://x", "jwtAudience", "a", "collectionName", "Cairn_Memories")::get))
                 .hasMessageContaining("collectionName");
-        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of("jwtIssuer", "https://x",
-                "jwtAudience", "a", "memory.recall", "lots")::get))
+        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of(
+                        "jwtIssuer", "https://x", "jwtAudience", "a", "memory.recall", "lots")::get))
                 .hasMessageContaining("memory.recall");
     }
 
     @Test
     void withCognito_theStackShouldCreateAUserPool_andTrustItsIssuerAndClient() {
         App app = new App();
-        CairnStack stack = new CairnStack(app, "CairnCognito", StackProps.builder().env(Environment.builder()
-                .account("123456789012").region("eu-west-1").build()).build(), CairnSettings.from(Map.<String,
-                Object>of("cognito", "true", "functionsDir", "/nonexistent")::get));
+        CairnStack stack = new CairnStack(
+                app,
+                "CairnCognito",
+                StackProps.builder()
+                        .env(Environment.builder()
+                                .account("123456789012")
+                                .region("eu-west-1")
+                                .build())
+                        .build(),
+                CairnSettings.from(Map.<String, Object>of("cognito", "true", "functionsDir", "/nonexistent")::get));
         Template t = Template.fromStack(stack);
         t.resourceCountIs("AWS::Cognito::UserPool", 1);
         t.resourceCountIs("AWS::Cognito::UserPoolClient", 1);
         String authorizer = json(t.findResources("AWS::ApiGatewayV2::Authorizer"));
-        assertThat(authorizer).contains("https://cognito-idp.eu-west-1.amazonaws.com/").contains("UsersAgents");
+        assertThat(authorizer)
+                .contains("https://cognito-idp.eu-west-1.amazonaws.com/")
+                .contains("UsersAgents");
     }
 
     // --- template helpers
@@ -342,17 +503,25 @@ class CairnStackTest {
     }
 
     private static List<Map<String, Object>> ofType(String type) {
-        return resources.values().stream().filter(r -> type.equals(r.get("Type"))).toList();
+        return resources.values().stream()
+                .filter(r -> type.equals(r.get("Type")))
+                .toList();
     }
 
     private static String logicalId(String type) {
-        return resources.entrySet().stream().filter(e -> type.equals(e.getValue().get("Type"))).findFirst()
-                .orElseThrow().getKey();
+        return resources.entrySet().stream()
+                .filter(e -> type.equals(e.getValue().get("Type")))
+                .findFirst()
+                .orElseThrow()
+                .getKey();
     }
 
     private static String logicalIdStartingWith(String prefix) {
-        return resources.keySet().stream().filter(k -> k.startsWith(prefix)).filter(k -> !k.contains("Alarm")
-                && !k.contains("Policy")).findFirst().orElseThrow();
+        return resources.keySet().stream()
+                .filter(k -> k.startsWith(prefix))
+                .filter(k -> !k.contains("Alarm") && !k.contains("Policy"))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static Map<String, Object> props(Map<String, Object> resource) {

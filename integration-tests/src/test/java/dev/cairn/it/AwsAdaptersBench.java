@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
-import dev.cairn.embedded.OnnxEmbedder;
 import dev.cairn.bench.Bench;
 import dev.cairn.bench.Synthetic;
+import dev.cairn.embedded.OnnxEmbedder;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryType;
@@ -45,11 +45,12 @@ class AwsAdaptersBench {
     private static final int BATCH = 500;
     private static final String TEAM = "bench";
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
 
-    record Run(double ingestPerSec, double p50, double p99) {
-    }
+    record Run(double ingestPerSec, double p50, double p99) {}
 
     @Test
     void awsAdapters_versus_embeddedDefault() throws Exception {
@@ -63,17 +64,24 @@ class AwsAdaptersBench {
 
         Run embedded = run(false, texts, queries);
         Run aws = run(true, texts, queries);
-        log("embedded: ingest %.1f/s, recall p50 %.2f ms p99 %.2f ms", embedded.ingestPerSec(), embedded.p50(),
-                embedded.p99());
+        log(
+                "embedded: ingest %.1f/s, recall p50 %.2f ms p99 %.2f ms",
+                embedded.ingestPerSec(), embedded.p50(), embedded.p99());
         log("aws     : ingest %.1f/s, recall p50 %.2f ms p99 %.2f ms", aws.ingestPerSec(), aws.p50(), aws.p99());
 
         ObjectNode report = JSON.createObjectNode().put("memories", n).put("recalls", recalls);
-        report.putObject("embedded").put("ingest_per_s", embedded.ingestPerSec()).put("recall_p50_ms", embedded.p50())
+        report.putObject("embedded")
+                .put("ingest_per_s", embedded.ingestPerSec())
+                .put("recall_p50_ms", embedded.p50())
                 .put("recall_p99_ms", embedded.p99());
-        report.putObject("aws").put("ingest_per_s", aws.ingestPerSec()).put("recall_p50_ms", aws.p50())
+        report.putObject("aws")
+                .put("ingest_per_s", aws.ingestPerSec())
+                .put("recall_p50_ms", aws.p50())
                 .put("recall_p99_ms", aws.p99());
-        report.putObject("ratios_aws_to_embedded").put("ingest", aws.ingestPerSec() / embedded.ingestPerSec())
-                .put("recall_p50", aws.p50() / embedded.p50()).put("recall_p99", aws.p99() / embedded.p99());
+        report.putObject("ratios_aws_to_embedded")
+                .put("ingest", aws.ingestPerSec() / embedded.ingestPerSec())
+                .put("recall_p50", aws.p50() / embedded.p50())
+                .put("recall_p99", aws.p99() / embedded.p99());
         report.set("where_time_goes", breakdown(texts, queries));
         Path out = LocalServer.workDir().resolveSibling("bench-aws.json");
         Files.writeString(out, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report));
@@ -118,8 +126,8 @@ class AwsAdaptersBench {
         store.createTableIfMissing();
         Id team = new Id(TEAM);
         ObjectNode parts = JSON.createObjectNode();
-        try (OpenSearchVectorIndex index = OpenSearchVectorIndex.plainHttp(URI.create(OpenSearchNode.url()),
-                OpenSearchVectorIndex.Settings.localNode(name))) {
+        try (OpenSearchVectorIndex index = OpenSearchVectorIndex.plainHttp(
+                URI.create(OpenSearchNode.url()), OpenSearchVectorIndex.Settings.localNode(name))) {
             embedder.embedDocuments(texts.subList(0, 200));
             double embedMs = 0;
             double dynamoMs = 0;
@@ -132,11 +140,23 @@ class AwsAdaptersBench {
                 List<Memory> memories = new ArrayList<>();
                 List<VectorIndex.Entry> entries = new ArrayList<>();
                 for (int i = 0; i < slice.size(); i++) {
-                    Memory m = Memories.memory().id("m" + (from + i)).team(team).content(slice.get(i))
-                            .confidence(0.8).createdAt(Instant.now()).build();
+                    Memory m = Memories.memory()
+                            .id("m" + (from + i))
+                            .team(team)
+                            .content(slice.get(i))
+                            .confidence(0.8)
+                            .createdAt(Instant.now())
+                            .build();
                     memories.add(m);
-                    entries.add(new VectorIndex.Entry(new VectorIndex.Key(team, m.id(), 1), Scope.TEAM, null,
-                            MemoryType.FACT, List.of(), m.content(), m.occurredAt(), vectors.get(i),
+                    entries.add(new VectorIndex.Entry(
+                            new VectorIndex.Key(team, m.id(), 1),
+                            Scope.TEAM,
+                            null,
+                            MemoryType.FACT,
+                            List.of(),
+                            m.content(),
+                            m.occurredAt(),
+                            vectors.get(i),
                             embedder.modelId()));
                 }
                 t = System.nanoTime();
@@ -146,8 +166,10 @@ class AwsAdaptersBench {
                 index.upsert(entries);
                 openSearchMs += (System.nanoTime() - t) / 1e6;
             }
-            parts.putObject("ingest_ms_per_memory").put("embedding", embedMs / sample)
-                    .put("dynamodb", dynamoMs / sample).put("opensearch", openSearchMs / sample);
+            parts.putObject("ingest_ms_per_memory")
+                    .put("embedding", embedMs / sample)
+                    .put("dynamodb", dynamoMs / sample)
+                    .put("opensearch", openSearchMs / sample);
 
             int q = Math.min(200, queries.size());
             double[] embed = new double[q];
@@ -158,14 +180,19 @@ class AwsAdaptersBench {
                 float[] v = embedder.embedQuery(queries.get(i));
                 embed[i] = (System.nanoTime() - t) / 1e6;
                 t = System.nanoTime();
-                List<VectorIndex.Candidate> found = index.search(new VectorIndex.Search(new VectorIndex.Filter(team,
-                        new Id("bench-user"), null, Set.of(), Set.of()), v, embedder.modelId(), queries.get(i), 50));
+                List<VectorIndex.Candidate> found = index.search(new VectorIndex.Search(
+                        new VectorIndex.Filter(team, new Id("bench-user"), null, Set.of(), Set.of()),
+                        v,
+                        embedder.modelId(),
+                        queries.get(i),
+                        50));
                 search[i] = (System.nanoTime() - t) / 1e6;
                 t = System.nanoTime();
                 store.getAll(team, found.stream().map(VectorIndex.Candidate::id).toList());
                 hydrate[i] = (System.nanoTime() - t) / 1e6;
             }
-            parts.putObject("recall_p50_ms").put("query_embedding", percentile(embed, 50))
+            parts.putObject("recall_p50_ms")
+                    .put("query_embedding", percentile(embed, 50))
                     .put("opensearch_knn_plus_bm25", percentile(search, 50))
                     .put("dynamodb_hydrate_50", percentile(hydrate, 50));
         }
@@ -180,11 +207,15 @@ class AwsAdaptersBench {
     }
 
     private void recall(String base, String token, String query) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/recall"))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                .timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(JSON.createObjectNode()
-                        .put("query", query).put("top_k", 10)))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/recall"))
+                        .header("Authorization", "Bearer " + token)
+                        .header("Content-Type", "application/json")
+                        .timeout(Duration.ofSeconds(30))
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
+                                JSON.createObjectNode().put("query", query).put("top_k", 10))))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("recall answered " + r.statusCode() + ": " + r.body());
         }

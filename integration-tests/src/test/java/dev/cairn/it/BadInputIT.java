@@ -30,17 +30,33 @@ class BadInputIT {
                 Arguments.of("blank content", MEMORIES, "{\"content\": \"   \"}", 400, "content"),
                 Arguments.of("missing content", MEMORIES, "{}", 400, "content is required"),
                 Arguments.of("over-long content", MEMORIES, "{\"content\": \"" + BIG + "\"}", 413, "32768"),
-                Arguments.of("importance above 1", MEMORIES, "{\"content\":\"x\",\"importance\":1.5}", 400,
-                        "importance"),
-                Arguments.of("number sent as string", MEMORIES, "{\"content\":\"x\",\"importance\":\"0.5\"}", 400,
+                Arguments.of(
+                        "importance above 1", MEMORIES, "{\"content\":\"x\",\"importance\":1.5}", 400, "importance"),
+                Arguments.of(
+                        "number sent as string",
+                        MEMORIES,
+                        "{\"content\":\"x\",\"importance\":\"0.5\"}",
+                        400,
                         "importance"),
                 Arguments.of("unknown type", MEMORIES, "{\"content\":\"x\",\"type\":\"opinion\"}", 400, "type"),
                 Arguments.of("unknown scope", MEMORIES, "{\"content\":\"x\",\"scope\":\"global\"}", 400, "scope"),
-                Arguments.of("tag outside the grammar", MEMORIES, "{\"content\":\"x\",\"tags\":[\"Bad Tag\"]}", 400,
+                Arguments.of(
+                        "tag outside the grammar",
+                        MEMORIES,
+                        "{\"content\":\"x\",\"tags\":[\"Bad Tag\"]}",
+                        400,
                         "tags[0]"),
-                Arguments.of("unknown field", MEMORIES, "{\"content\":\"x\",\"colour\":\"red\"}", 400,
+                Arguments.of(
+                        "unknown field",
+                        MEMORIES,
+                        "{\"content\":\"x\",\"colour\":\"red\"}",
+                        400,
                         "unknown field 'colour'"),
-                Arguments.of("bad timestamp", MEMORIES, "{\"content\":\"x\",\"occurred_at\":\"yesterday\"}", 400,
+                Arguments.of(
+                        "bad timestamp",
+                        MEMORIES,
+                        "{\"content\":\"x\",\"occurred_at\":\"yesterday\"}",
+                        400,
                         "occurred_at"),
                 Arguments.of("trailing garbage", MEMORIES, "{\"content\":\"x\"} {}", 400, "JSON"),
                 Arguments.of("NUL in content", MEMORIES, "{\"content\":\"a\\u0000b\"}", 400, "NUL"),
@@ -51,19 +67,25 @@ class BadInputIT {
                 Arguments.of("zero top_k", RECALL, "{\"query\":\"x\",\"top_k\":0}", 400, "top_k"),
                 Arguments.of("fractional top_k", RECALL, "{\"query\":\"x\",\"top_k\":2.5}", 400, "top_k"),
                 Arguments.of("weight above 1", RECALL, "{\"query\":\"x\",\"weights\":{\"alpha\":2}}", 400, "alpha"),
-                Arguments.of("negative weight", RECALL, "{\"query\":\"x\",\"weights\":{\"beta\":-0.1}}", 400,
-                        "beta"),
-                Arguments.of("all weights zero", RECALL,
-                        "{\"query\":\"x\",\"weights\":{\"alpha\":0,\"beta\":0,\"gamma\":0}}", 400, "positive"),
+                Arguments.of("negative weight", RECALL, "{\"query\":\"x\",\"weights\":{\"beta\":-0.1}}", 400, "beta"),
+                Arguments.of(
+                        "all weights zero",
+                        RECALL,
+                        "{\"query\":\"x\",\"weights\":{\"alpha\":0,\"beta\":0,\"gamma\":0}}",
+                        400,
+                        "positive"),
                 Arguments.of("unknown weight", RECALL, "{\"query\":\"x\",\"weights\":{\"delta\":1}}", 400, "delta"),
-                Arguments.of("zero half-life", RECALL, "{\"query\":\"x\",\"half_life_days\":0}", 400,
-                        "half_life_days"),
-                Arguments.of("pool smaller than top_k", RECALL, "{\"query\":\"x\",\"top_k\":10,\"candidates\":5}",
-                        400, "candidates"),
+                Arguments.of("zero half-life", RECALL, "{\"query\":\"x\",\"half_life_days\":0}", 400, "half_life_days"),
+                Arguments.of(
+                        "pool smaller than top_k",
+                        RECALL,
+                        "{\"query\":\"x\",\"top_k\":10,\"candidates\":5}",
+                        400,
+                        "candidates"),
                 Arguments.of("missing query", RECALL, "{\"top_k\":3}", 400, "query is required"),
                 Arguments.of("unknown recall scope", RECALL, "{\"query\":\"x\",\"scope\":\"world\"}", 400, "scope"),
-                Arguments.of("unknown recall type", RECALL, "{\"query\":\"x\",\"types\":[\"gossip\"]}", 400,
-                        "types[0]"),
+                Arguments.of(
+                        "unknown recall type", RECALL, "{\"query\":\"x\",\"types\":[\"gossip\"]}", 400, "types[0]"),
                 Arguments.of("bad as_of", RECALL, "{\"query\":\"x\",\"as_of\":\"last week\"}", 400, "as_of"));
     }
 
@@ -81,8 +103,7 @@ class BadInputIT {
                 Arguments.of("traversal", "/v1/teams/badinput/memories/..%2Fx", "separator"),
                 Arguments.of("NUL", "/v1/teams/badinput/memories/a%00b", "NUL"),
                 Arguments.of("65 characters", "/v1/teams/badinput/memories/" + "a".repeat(65), "64"),
-                Arguments.of("full-width letters", "/v1/teams/%EF%BD%81%EF%BD%83%EF%BD%8D%EF%BD%85/memories",
-                        "U+FF41"),
+                Arguments.of("full-width letters", "/v1/teams/%EF%BD%81%EF%BD%83%EF%BD%8D%EF%BD%85/memories", "U+FF41"),
                 Arguments.of("cyrillic look-alike", "/v1/teams/badinput/memories/%D0%B0bc", "U+0430"),
                 Arguments.of("leading dash", "/v1/teams/badinput/memories/-abc", "start"));
     }
@@ -104,27 +125,51 @@ class BadInputIT {
 
     @Test
     void wrongMediaType_shouldGet415() {
-        Response r = as("alice", TEAM).contentType("text/plain").body("remember this").post(MEMORIES);
+        Response r = as("alice", TEAM)
+                .contentType("text/plain")
+                .body("remember this")
+                .post(MEMORIES);
         assertProblem(r, 415, "application/json");
     }
 
     @Test
     void patch_shouldRejectBadIfMatchAndEmptyChanges() {
         String id = "01aaaaaaaaaaaaaaaaaaaaaaaa";
-        assertProblem(as("alice", TEAM).header("If-Match", "abc").body("{\"content\":\"y\"}")
-                .patch(MEMORIES + "/" + id), 400, "If-Match");
-        assertProblem(as("alice", TEAM).header("If-Match", "\"1\"").body("{}").patch(MEMORIES + "/" + id), 400,
-                "no field");
-        assertProblem(as("alice", TEAM).header("If-Match", "\"1\"").body("{\"state\":\"deleted\"}")
-                .patch(MEMORIES + "/" + id), 400, "state");
-        assertProblem(as("alice", TEAM).header("If-Match", "\"1\"").body("{\"content\":\"y\"}")
-                .patch(MEMORIES + "/" + id), 404, "not found");
+        assertProblem(
+                as("alice", TEAM)
+                        .header("If-Match", "abc")
+                        .body("{\"content\":\"y\"}")
+                        .patch(MEMORIES + "/" + id),
+                400,
+                "If-Match");
+        assertProblem(
+                as("alice", TEAM).header("If-Match", "\"1\"").body("{}").patch(MEMORIES + "/" + id), 400, "no field");
+        assertProblem(
+                as("alice", TEAM)
+                        .header("If-Match", "\"1\"")
+                        .body("{\"state\":\"deleted\"}")
+                        .patch(MEMORIES + "/" + id),
+                400,
+                "state");
+        assertProblem(
+                as("alice", TEAM)
+                        .header("If-Match", "\"1\"")
+                        .body("{\"content\":\"y\"}")
+                        .patch(MEMORIES + "/" + id),
+                404,
+                "not found");
     }
 
     @AfterAll
     static void nothingWasStored() {
-        assertThat(as("alice", TEAM).get(MEMORIES).then().statusCode(200).extract().jsonPath()
-                .getList("memories")).isEmpty();
+        assertThat(as("alice", TEAM)
+                        .get(MEMORIES)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("memories"))
+                .isEmpty();
     }
 
     private static void assertProblem(Response r, int status, String detailPart) {
@@ -138,7 +183,10 @@ class BadInputIT {
     private static String batchOf(int n) {
         StringBuilder sb = new StringBuilder("{\"memories\":[");
         for (int i = 0; i < n; i++) {
-            sb.append(i == 0 ? "" : ",").append("{\"content\":\"item ").append(i).append("\"}");
+            sb.append(i == 0 ? "" : ",")
+                    .append("{\"content\":\"item ")
+                    .append(i)
+                    .append("\"}");
         }
         return sb.append("]}").toString();
     }

@@ -45,33 +45,60 @@ class ColdStartBench {
     Path work;
 
     /** One function's representative first event: what a caller (or the platform) sends it first. */
-    private record Probe(String function, String handler, String event) {
-    }
+    private record Probe(String function, String handler, String event) {}
 
     @Test
     void coldStart_ofEveryPackagedFunction() throws Exception {
         int rounds = Integer.getInteger("cairn.bench.rounds", 3);
-        List<String> only = List.of(System.getProperty("cairn.bench.functions", "").split(","));
+        List<String> only =
+                List.of(System.getProperty("cairn.bench.functions", "").split(","));
         KeyPair key = KeyPairGenerator.getInstance("RSA").generateKeyPair();
         String token = token(key);
         String table = "cold-" + UUID.randomUUID().toString().substring(0, 8);
         List<Probe> probes = List.of(
-                new Probe("recall", QUARKUS, http("POST", "/v1/teams/bench/recall", token,
-                        "{\"query\": \"which database did we pick?\", \"top_k\": 5}")),
-                new Probe("session-summarize", QUARKUS, http("POST", "/v1/teams/bench/sessions/s1/messages", token,
-                        "{\"role\": \"user\", \"content\": \"We deploy on Fridays.\"}")),
+                new Probe(
+                        "recall",
+                        QUARKUS,
+                        http(
+                                "POST",
+                                "/v1/teams/bench/recall",
+                                token,
+                                "{\"query\": \"which database did we pick?\", \"top_k\": 5}")),
+                new Probe(
+                        "session-summarize",
+                        QUARKUS,
+                        http(
+                                "POST",
+                                "/v1/teams/bench/sessions/s1/messages",
+                                token,
+                                "{\"role\": \"user\", \"content\": \"We deploy on Fridays.\"}")),
                 new Probe("fact-extract", QUARKUS, http("POST", "/v1/teams/bench/sessions/s1/end", token, "{}")),
                 new Probe("team-sync", QUARKUS, http("GET", "/v1/teams/bench/changes", token, null)),
-                new Probe("secret-scan", QUARKUS, http("POST", "/v1/scan", token,
-                        "{\"content\": \"deploy with the usual settings\"}")),
+                new Probe(
+                        "secret-scan",
+                        QUARKUS,
+                        http("POST", "/v1/scan", token, "{\"content\": \"deploy with the usual settings\"}")),
                 new Probe("decay-job", DECAY, "{\"cairn\": \"decay-schedule\"}"),
-                new Probe("stream-indexer", QUARKUS, "{\"Records\": [{\"eventName\": \"INSERT\", \"eventSource\": "
-                        + "\"aws:dynamodb\", \"dynamodb\": {\"Keys\": {\"pk\": {\"S\": \"T#bench\"}, \"sk\": {\"S\": "
-                        + "\"M#none\"}}, \"SequenceNumber\": \"1\", \"StreamViewType\": \"KEYS_ONLY\"}}]}"));
+                new Probe(
+                        "stream-indexer",
+                        QUARKUS,
+                        "{\"Records\": [{\"eventName\": \"INSERT\", \"eventSource\": "
+                                + "\"aws:dynamodb\", \"dynamodb\": {\"Keys\": {\"pk\": {\"S\": \"T#bench\"}, \"sk\": {\"S\": "
+                                + "\"M#none\"}}, \"SequenceNumber\": \"1\", \"StreamViewType\": \"KEYS_ONLY\"}}]}"));
 
         StringBuilder report = new StringBuilder();
-        report.append(String.format(Locale.ROOT, "%-18s %10s %10s %10s %12s %12s %12s %7s  %s%n", "function",
-                "zip MB", "unzip MB", "+emb MB", "lean ms", "+emb ms", "lean warm", "ratio", "answer"));
+        report.append(String.format(
+                Locale.ROOT,
+                "%-18s %10s %10s %10s %12s %12s %12s %7s  %s%n",
+                "function",
+                "zip MB",
+                "unzip MB",
+                "+emb MB",
+                "lean ms",
+                "+emb ms",
+                "lean warm",
+                "ratio",
+                "answer"));
         try (TitanStandIn bedrock = new TitanStandIn()) {
             Map<String, String> env = new LinkedHashMap<>(LambdaRuntime.stackEnvironment(table, bedrock.endpoint()));
             env.put("CAIRN_AUTH_ISSUER", ISSUER);
@@ -97,13 +124,20 @@ class ColdStartBench {
                 }
                 double l = median(leanMs);
                 double f = fatMs.isEmpty() ? Double.NaN : median(fatMs);
-                report.append(String.format(Locale.ROOT, "%-18s %10.1f %10.1f %10s %12.0f %12s %12.1f %7s  %s%n",
-                        probe.function(), Files.size(lean) / 1e6, unzipped(lean) / 1e6,
+                report.append(String.format(
+                        Locale.ROOT,
+                        "%-18s %10.1f %10.1f %10s %12.0f %12s %12.1f %7s  %s%n",
+                        probe.function(),
+                        Files.size(lean) / 1e6,
+                        unzipped(lean) / 1e6,
                         Files.isRegularFile(fat) ? String.format(Locale.ROOT, "%.1f", unzipped(fat) / 1e6) : "-",
-                        l, fatMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", f), median(warmMs),
-                        fatMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", f / l), answer));
-                System.out.println(probe.function() + ": lean " + leanMs + " ms, embedded stack " + fatMs
-                        + " ms, warm " + warmMs + " ms");
+                        l,
+                        fatMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", f),
+                        median(warmMs),
+                        fatMs.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", f / l),
+                        answer));
+                System.out.println(probe.function() + ": lean " + leanMs + " ms, embedded stack " + fatMs + " ms, warm "
+                        + warmMs + " ms");
             }
         }
         System.out.println("\nCold start: JVM start -> first answered event (median of " + rounds
@@ -112,20 +146,19 @@ class ColdStartBench {
     }
 
     /** One start of a package: the first event's answer (the cold start), then a second event (warm). */
-    private record Run(double coldMs, double warmMs, String answer) {
-    }
+    private record Run(double coldMs, double warmMs, String answer) {}
 
     private Run run(Path zip, Probe probe, Map<String, String> env, String name) throws Exception {
-        try (LambdaRuntime function = LambdaRuntime.start(zip, probe.handler(), env,
-                Files.createDirectories(work.resolve(probe.function() + "-" + name)))) {
+        try (LambdaRuntime function = LambdaRuntime.start(
+                zip, probe.handler(), env, Files.createDirectories(work.resolve(probe.function() + "-" + name)))) {
             LambdaRuntime.Answer first = function.invoke(probe.event(), Duration.ofMinutes(3));
             double cold = (first.arrivedNanos() - function.startedNanos()) / 1e6;
             long before = System.nanoTime();
             LambdaRuntime.Answer second = function.invoke(probe.event(), Duration.ofMinutes(1));
             double warm = (second.arrivedNanos() - before) / 1e6;
             if (first.error()) {
-                throw new IllegalStateException(probe.function() + " answered an error: " + first.body() + "\n"
-                        + function.tail());
+                throw new IllegalStateException(
+                        probe.function() + " answered an error: " + first.body() + "\n" + function.tail());
             }
             return new Run(cold, warm, status(first.body()));
         }
@@ -147,13 +180,38 @@ class ColdStartBench {
         event.put("routeKey", "$default");
         event.put("rawPath", path);
         event.put("rawQueryString", "");
-        event.put("headers", Map.of("authorization", "Bearer " + token, "content-type", "application/json",
-                "host", "api.bench"));
-        event.put("requestContext", Map.of("accountId", "000000000000", "apiId", "bench", "domainName", "api.bench",
-                "requestId", UUID.randomUUID().toString(), "routeKey", "$default", "stage", "$default",
-                "timeEpoch", System.currentTimeMillis(),
-                "http", Map.of("method", method, "path", path, "protocol", "HTTP/1.1", "sourceIp", "127.0.0.1",
-                        "userAgent", "cold-start-bench")));
+        event.put(
+                "headers",
+                Map.of("authorization", "Bearer " + token, "content-type", "application/json", "host", "api.bench"));
+        event.put(
+                "requestContext",
+                Map.of(
+                        "accountId",
+                        "000000000000",
+                        "apiId",
+                        "bench",
+                        "domainName",
+                        "api.bench",
+                        "requestId",
+                        UUID.randomUUID().toString(),
+                        "routeKey",
+                        "$default",
+                        "stage",
+                        "$default",
+                        "timeEpoch",
+                        System.currentTimeMillis(),
+                        "http",
+                        Map.of(
+                                "method",
+                                method,
+                                "path",
+                                path,
+                                "protocol",
+                                "HTTP/1.1",
+                                "sourceIp",
+                                "127.0.0.1",
+                                "userAgent",
+                                "cold-start-bench")));
         if (body != null) {
             event.put("body", body);
         }
@@ -166,8 +224,8 @@ class ColdStartBench {
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
         long now = Instant.now().getEpochSecond();
         String header = b64.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
-        String claims = b64.encodeToString(JSON.writeValueAsBytes(Map.of("iss", ISSUER, "sub", "alice",
-                "teams", List.of("bench"), "iat", now, "exp", now + 3600)));
+        String claims = b64.encodeToString(JSON.writeValueAsBytes(
+                Map.of("iss", ISSUER, "sub", "alice", "teams", List.of("bench"), "iat", now, "exp", now + 3600)));
         Signature rsa = Signature.getInstance("SHA256withRSA");
         rsa.initSign(key.getPrivate());
         rsa.update((header + "." + claims).getBytes(StandardCharsets.US_ASCII));
@@ -175,8 +233,8 @@ class ColdStartBench {
     }
 
     private static String pem(KeyPair key) {
-        return "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(key.getPublic().getEncoded())
-                + "\n-----END PUBLIC KEY-----";
+        return "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder().encodeToString(key.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----";
     }
 
     private static long unzipped(Path zip) throws Exception {

@@ -27,13 +27,20 @@ class ConsolidationIT {
         if (at != null) {
             body.put("occurred_at", at);
         }
-        as("alice", TEAM).body(body).post("/v1/teams/" + TEAM + "/sessions/" + session + "/messages").then()
+        as("alice", TEAM)
+                .body(body)
+                .post("/v1/teams/" + TEAM + "/sessions/" + session + "/messages")
+                .then()
                 .statusCode(202);
     }
 
     private static JsonPath end(String session) {
-        return as("alice", TEAM).post("/v1/teams/" + TEAM + "/sessions/" + session + "/end").then().statusCode(200)
-                .extract().jsonPath();
+        return as("alice", TEAM)
+                .post("/v1/teams/" + TEAM + "/sessions/" + session + "/end")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static List<String> recall(String query, String asOf) {
@@ -41,8 +48,14 @@ class ConsolidationIT {
         if (asOf != null) {
             body.put("as_of", asOf);
         }
-        return as("alice", TEAM).body(body).post("/v1/teams/" + TEAM + "/recall").then().statusCode(200).extract()
-                .jsonPath().getList("results.memory.content", String.class);
+        return as("alice", TEAM)
+                .body(body)
+                .post("/v1/teams/" + TEAM + "/recall")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("results.memory.content", String.class);
     }
 
     @Test
@@ -58,8 +71,12 @@ class ConsolidationIT {
         assertThat(ended.getString("extracted[0].supersedes")).isEqualTo(oldId);
         String newId = ended.getString("extracted[0].id");
 
-        as("alice", TEAM).get("/v1/teams/" + TEAM + "/memories/" + oldId).then().statusCode(200)
-                .body("superseded_by", equalTo(newId)).body("valid_to", equalTo("2026-11-15T09:00:00Z"))
+        as("alice", TEAM)
+                .get("/v1/teams/" + TEAM + "/memories/" + oldId)
+                .then()
+                .statusCode(200)
+                .body("superseded_by", equalTo(newId))
+                .body("valid_to", equalTo("2026-11-15T09:00:00Z"))
                 .body("content", equalTo("We decided to use PostgreSQL 16 for the billing database."));
 
         assertThat(recall("Which PostgreSQL version does the billing database run?", null))
@@ -84,13 +101,22 @@ class ConsolidationIT {
         assertThat(again.getString("extracted[0].consolidation")).isEqualTo("reinforced");
         assertThat(again.getString("extracted[0].id")).isEqualTo(id);
 
-        JsonPath stored = as("alice", TEAM).get("/v1/teams/" + TEAM + "/memories/" + id).then().statusCode(200)
-                .extract().jsonPath();
+        JsonPath stored = as("alice", TEAM)
+                .get("/v1/teams/" + TEAM + "/memories/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(stored.getDouble("confidence")).isGreaterThan(confidence);
         assertThat(stored.getLong("access_count")).isGreaterThanOrEqualTo(1);
         assertThat(stored.getList("evidence")).hasSize(2);
-        List<String> all = as("alice", TEAM).get("/v1/teams/" + TEAM + "/memories?type=convention&limit=100").then()
-                .statusCode(200).extract().jsonPath().getList("memories.content", String.class);
+        List<String> all = as("alice", TEAM)
+                .get("/v1/teams/" + TEAM + "/memories?type=convention&limit=100")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("memories.content", String.class);
         assertThat(all.stream().filter(c -> c.contains("vYYYY.MM.DD"))).hasSize(1);
     }
 
@@ -104,7 +130,8 @@ class ConsolidationIT {
         JsonPath ended = end(b);
         assertThat(ended.getString("extracted[0].consolidation")).isEqualTo("superseded");
         assertThat(ended.getString("extracted[0].supersedes")).isEqualTo(oldId);
-        assertThat(recall("订单库用什么数据库？", null)).contains("我们决定改用 PostgreSQL 17 做订单库。")
+        assertThat(recall("订单库用什么数据库？", null))
+                .contains("我们决定改用 PostgreSQL 17 做订单库。")
                 .doesNotContain("我们决定用 MySQL 8 做订单库。");
     }
 
@@ -114,14 +141,24 @@ class ConsolidationIT {
         say(s, "For now I'm on the hotfix-2291 branch.", null);
         say(s, "I prefer the light theme today. It is sunny.", null);
         say(s, "今天先用测试库。", null);
-        as("alice", TEAM).get("/v1/teams/" + TEAM + "/sessions/" + s).then().statusCode(200)
-                .body("temp_facts", equalTo(List.of("今天先用测试库。", "I prefer the light theme today.",
-                        "For now I'm on the hotfix-2291 branch.")));
+        as("alice", TEAM)
+                .get("/v1/teams/" + TEAM + "/sessions/" + s)
+                .then()
+                .statusCode(200)
+                .body(
+                        "temp_facts",
+                        equalTo(List.of(
+                                "今天先用测试库。",
+                                "I prefer the light theme today.",
+                                "For now I'm on the hotfix-2291 branch.")));
         JsonPath ended = end(s);
         assertThat(ended.getList("extracted")).isEmpty();
         assertThat(ended.getList("skipped.reason")).contains("temporary");
-        as("alice", TEAM).body(Map.of("query", "hotfix-2291 branch", "top_k", 10))
-                .post("/v1/teams/" + TEAM + "/recall").then().statusCode(200)
+        as("alice", TEAM)
+                .body(Map.of("query", "hotfix-2291 branch", "top_k", 10))
+                .post("/v1/teams/" + TEAM + "/recall")
+                .then()
+                .statusCode(200)
                 .body("results.findAll { it.memory.content.contains('hotfix-2291') }", hasSize(0));
     }
 }

@@ -24,28 +24,51 @@ class ContextAndUsageIT {
     }
 
     private static void say(String session, String role, String text) {
-        as("alice", TEAM).body(Map.of("role", role, "content", text)).post(base(session) + "/messages").then()
+        as("alice", TEAM)
+                .body(Map.of("role", role, "content", text))
+                .post(base(session) + "/messages")
+                .then()
                 .statusCode(202);
     }
 
     private static JsonPath context(String session, String query) {
-        return as("alice", TEAM).queryParam("query", query).get(base(session) + "/context").then().statusCode(200)
-                .extract().jsonPath();
+        return as("alice", TEAM)
+                .queryParam("query", query)
+                .get(base(session) + "/context")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static void prefix(String session) {
-        as("alice", TEAM).body(Map.of("system", SYSTEM, "model", "claude-sonnet-4-5-20250929", "tools", List.of(
-                        Map.of("name", "read_file", "description", "Reads a file",
-                                "input_schema", Map.of("type", "object", "properties", Map.of("path",
-                                        Map.of("type", "string")))))))
-                .put(base(session) + "/context/prefix").then().statusCode(204);
+        as("alice", TEAM)
+                .body(Map.of(
+                        "system",
+                        SYSTEM,
+                        "model",
+                        "claude-sonnet-4-5-20250929",
+                        "tools",
+                        List.of(Map.of(
+                                "name",
+                                "read_file",
+                                "description",
+                                "Reads a file",
+                                "input_schema",
+                                Map.of("type", "object", "properties", Map.of("path", Map.of("type", "string")))))))
+                .put(base(session) + "/context/prefix")
+                .then()
+                .statusCode(204);
     }
 
     @Test
     void theNextTurn_shouldKeepTheCachedPrefixByteIdentical_andPlanAtMostFourBreakpoints() {
         String s = "ctx-" + System.nanoTime();
-        as("alice", TEAM).body(Map.of("content", "Falcon releases are cut on Thursdays.", "type", "convention",
-                "scope", "team")).post("/v1/teams/" + TEAM + "/memories").then().statusCode(201);
+        as("alice", TEAM)
+                .body(Map.of("content", "Falcon releases are cut on Thursdays.", "type", "convention", "scope", "team"))
+                .post("/v1/teams/" + TEAM + "/memories")
+                .then()
+                .statusCode(201);
         prefix(s);
         say(s, "user", "Prepare the Falcon 2.4 release notes.");
         say(s, "assistant", "Drafting them now.");
@@ -54,15 +77,15 @@ class ContextAndUsageIT {
         JsonPath second = context(s, "Falcon release day");
 
         // one block per message, as in a Messages request
-        assertThat(first.getList("blocks.kind")).containsExactly("system", "tools", "memories", "messages",
-                "messages");
+        assertThat(first.getList("blocks.kind")).containsExactly("system", "tools", "memories", "messages", "messages");
         for (int i = 0; i < 3; i++) { // system, tools, memories: same bytes, same breakpoints
             assertThat(second.getString("blocks[" + i + "].text")).isEqualTo(first.getString("blocks[" + i + "].text"));
             assertThat(second.getMap("blocks[" + i + "].cache_control"))
                     .isEqualTo(first.getMap("blocks[" + i + "].cache_control"));
         }
         assertThat(first.getString("blocks[2].text")).contains("Falcon releases are cut on Thursdays.");
-        assertThat(second.getList("blocks.text", String.class)).last()
+        assertThat(second.getList("blocks.text", String.class))
+                .last()
                 .isEqualTo("user: Add the migration note for PostgreSQL 17.\n");
         assertThat(second.getMap("blocks[5].cache_control")).containsEntry("type", "ephemeral");
         assertThat(second.getMap("blocks[3].cache_control")).isNull(); // only the last message closes the prefix
@@ -82,10 +105,19 @@ class ContextAndUsageIT {
         }
 
         // the first context is still there, by turn, exactly as it was
-        JsonPath restored = as("alice", TEAM).queryParam("turn", first.getLong("turn")).get(base(s) + "/context")
-                .then().statusCode(200).extract().jsonPath();
+        JsonPath restored = as("alice", TEAM)
+                .queryParam("turn", first.getLong("turn"))
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(restored.getList("blocks.text")).isEqualTo(first.getList("blocks.text"));
-        as("alice", TEAM).queryParam("turn", 999).get(base(s) + "/context").then().statusCode(404);
+        as("alice", TEAM)
+                .queryParam("turn", 999)
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(404);
     }
 
     @Test
@@ -96,42 +128,106 @@ class ContextAndUsageIT {
             say(s, i % 2 == 1 ? "user" : "assistant", "Message number " + i + " about the Falcon rollout plan.");
         }
         JsonPath full = context(s, "rollout");
-        int fullTokens = full.getList("blocks.tokens", Integer.class).stream().mapToInt(Integer::intValue).sum();
-        JsonPath trimmed = as("alice", TEAM).queryParam("max_tokens", fullTokens - 40).get(base(s) + "/context")
-                .then().statusCode(200).extract().jsonPath();
-        String messages = String.join("", trimmed.getList("blocks.findAll { it.kind == 'messages' }.text",
-                String.class));
+        int fullTokens = full.getList("blocks.tokens", Integer.class).stream()
+                .mapToInt(Integer::intValue)
+                .sum();
+        JsonPath trimmed = as("alice", TEAM)
+                .queryParam("max_tokens", fullTokens - 40)
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        String messages =
+                String.join("", trimmed.getList("blocks.findAll { it.kind == 'messages' }.text", String.class));
         assertThat(messages).contains("Message number 12").doesNotContain("Message number 1 ");
-        assertThat(trimmed.getList("blocks.tokens", Integer.class).stream().mapToInt(Integer::intValue).sum())
+        assertThat(trimmed.getList("blocks.tokens", Integer.class).stream()
+                        .mapToInt(Integer::intValue)
+                        .sum())
                 .isLessThanOrEqualTo(fullTokens - 40);
-        as("alice", TEAM).queryParam("max_tokens", 100).get(base(s) + "/context").then().statusCode(400)
+        as("alice", TEAM)
+                .queryParam("max_tokens", 100)
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(400)
                 .body("errors.field", hasItem("max_tokens"));
-        as("alice", TEAM).queryParam("max_tokens", "lots").get(base(s) + "/context").then().statusCode(400);
+        as("alice", TEAM)
+                .queryParam("max_tokens", "lots")
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(400);
     }
 
     @Test
     void aSecretInTheSystemPrompt_shouldBeRedacted_andInTheToolsRefused() {
         String s = "secret-" + System.nanoTime();
-        as("alice", TEAM).body(Map.of("system", "Deploy with token ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI always.",
-                "model", "claude-sonnet-4-5")).put(base(s) + "/context/prefix").then().statusCode(204);
+        as("alice", TEAM)
+                .body(Map.of(
+                        "system",
+                        "Deploy with token ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI always.",
+                        "model",
+                        "claude-sonnet-4-5"))
+                .put(base(s) + "/context/prefix")
+                .then()
+                .statusCode(204);
         say(s, "user", "hello");
         String system = context(s, "deploy").getString("blocks[0].text");
         assertThat(system).contains("[REDACTED:").doesNotContain("ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI");
-        as("alice", TEAM).body(Map.of("system", "x", "tools", List.of(Map.of("name", "deploy", "description",
-                        "uses ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI")))).put(base(s) + "/context/prefix").then()
+        as("alice", TEAM)
+                .body(Map.of(
+                        "system",
+                        "x",
+                        "tools",
+                        List.of(Map.of(
+                                "name", "deploy", "description", "uses ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
+                .put(base(s) + "/context/prefix")
+                .then()
                 .statusCode(422);
-        as("alice", TEAM).body(Map.of("tools", "not a list")).put(base(s) + "/context/prefix").then().statusCode(400);
+        as("alice", TEAM)
+                .body(Map.of("tools", "not a list"))
+                .put(base(s) + "/context/prefix")
+                .then()
+                .statusCode(400);
     }
 
     @Test
     void theLedger_shouldReportHitRatioAndCostWithAndWithoutCaching() {
         String s = "usage-" + System.nanoTime();
         String model = "claude-sonnet-4-5-20250929";
-        record(s, Map.of("model", model, "input_tokens", 200, "output_tokens", 500,
-                "cache_creation_input_tokens", 20000, "cache_read_input_tokens", 0), 204);
-        record(s, Map.of("model", model, "input_tokens", 300, "output_tokens", 400,
-                "cache_creation_input_tokens", 0, "cache_read_input_tokens", 20000), 204);
-        JsonPath r = as("alice", TEAM).get(base(s) + "/usage").then().statusCode(200).extract().jsonPath();
+        record(
+                s,
+                Map.of(
+                        "model",
+                        model,
+                        "input_tokens",
+                        200,
+                        "output_tokens",
+                        500,
+                        "cache_creation_input_tokens",
+                        20000,
+                        "cache_read_input_tokens",
+                        0),
+                204);
+        record(
+                s,
+                Map.of(
+                        "model",
+                        model,
+                        "input_tokens",
+                        300,
+                        "output_tokens",
+                        400,
+                        "cache_creation_input_tokens",
+                        0,
+                        "cache_read_input_tokens",
+                        20000),
+                204);
+        JsonPath r = as("alice", TEAM)
+                .get(base(s) + "/usage")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(r.getInt("requests")).isEqualTo(2);
         assertThat(r.getInt("totals.cache_read_input_tokens")).isEqualTo(20000);
         assertThat(r.getDouble("cache_hit_ratio")).isCloseTo(20000.0 / 40500, within(1e-6));

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
-import dev.cairn.embedded.FileColdStore;
 import dev.cairn.bench.Synthetic;
+import dev.cairn.embedded.FileColdStore;
 import dev.cairn.model.decay.DecayJob;
 import dev.cairn.model.decay.DecayPolicy;
 import dev.cairn.model.id.Id;
@@ -57,9 +57,10 @@ class DecayBench {
         DynamoDbMemoryStore store = new DynamoDbMemoryStore(Dynalite.client(), TABLE);
         store.createTableIfMissing();
         FileColdStore cold = new FileColdStore(Files.createTempDirectory(LocalServer.workDir(), "decay-bench-cold"));
-        OpenSearchVectorIndex index = OpenSearchVectorIndex.plainHttp(URI.create(OpenSearchNode.url()),
-                new OpenSearchVectorIndex.Settings(TABLE, "lucene", OpenSearchVectorIndex.DocumentIds.CUSTOM, "false",
-                        1, 0, 200));
+        OpenSearchVectorIndex index = OpenSearchVectorIndex.plainHttp(
+                URI.create(OpenSearchNode.url()),
+                new OpenSearchVectorIndex.Settings(
+                        TABLE, "lucene", OpenSearchVectorIndex.DocumentIds.CUSTOM, "false", 1, 0, 200));
         // archiving never embeds (stubs leave the index), so the job's indexer needs no model
         Indexer indexer = new Indexer(store, index, new NoEmbeddings());
 
@@ -82,8 +83,8 @@ class DecayBench {
         Map<String, AttributeValue> startKey = null;
         do {
             Map<String, AttributeValue> from = startKey;
-            ScanResponse r = Dynalite.client().scan(b -> b.tableName(TABLE).exclusiveStartKey(from)
-                    .consistentRead(true));
+            ScanResponse r = Dynalite.client()
+                    .scan(b -> b.tableName(TABLE).exclusiveStartKey(from).consistentRead(true));
             items += r.count();
             startKey = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
         } while (startKey != null);
@@ -92,8 +93,8 @@ class DecayBench {
 
         // as the decay function is wired: 8 memories of a page decided side by side
         ExecutorService decayPool = Executors.newFixedThreadPool(8);
-        DecayJob job = new DecayJob(store, cold, indexer, DecayPolicy.defaults(), Clock.fixed(now, ZoneOffset.UTC),
-                200, decayPool);
+        DecayJob job = new DecayJob(
+                store, cold, indexer, DecayPolicy.defaults(), Clock.fixed(now, ZoneOffset.UTC), 200, decayPool);
         long firstStart = System.nanoTime();
         DecayJob.Progress first = job.run(team, null, () -> false);
         double firstSeconds = (System.nanoTime() - firstStart) / 1e9;
@@ -107,10 +108,14 @@ class DecayBench {
         double scanRate = items / scanSeconds;
         ObjectNode report = JSON.createObjectNode().put("memories", n).put("table_items", items);
         report.putObject("plain_scan").put("seconds", scanSeconds).put("items_per_s", scanRate);
-        report.putObject("decay_first_run").put("seconds", firstSeconds).put("archived", first.archived())
+        report.putObject("decay_first_run")
+                .put("seconds", firstSeconds)
+                .put("archived", first.archived())
                 .put("memories_per_s", first.scanned() / firstSeconds)
                 .put("ratio_to_scan", first.scanned() / firstSeconds / scanRate);
-        report.putObject("decay_second_run").put("seconds", secondSeconds).put("archived", second.archived())
+        report.putObject("decay_second_run")
+                .put("seconds", secondSeconds)
+                .put("archived", second.archived())
                 .put("memories_per_s", second.scanned() / secondSeconds)
                 .put("ratio_to_scan", second.scanned() / secondSeconds / scanRate);
         Path out = Path.of("target", "decay-bench.json");

@@ -45,15 +45,20 @@ public final class Dynalite implements BeforeAllCallback {
         port = Processes.freePort();
         Path log = LocalServer.workDir().resolve("dynalite.log");
         process = new ProcessBuilder("node", cli.toString(), "--port", String.valueOf(port))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         awaitPort(log);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                stop();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "stop-dynalite"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                stop();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        "stop-dynalite"));
     }
 
     public static URI endpoint() {
@@ -81,12 +86,15 @@ public final class Dynalite implements BeforeAllCallback {
 
     /** A client for the running dynalite, with the SDK's standard retries (as in AWS). */
     public static DynamoDbClient client() {
-        return DynamoDbClient.builder().endpointOverride(endpoint())
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint())
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
                 .httpClient(UrlConnectionHttpClient.create())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryStrategy(RetryMode.STANDARD)
-                        .apiCallTimeout(Duration.ofSeconds(30)).build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryStrategy(RetryMode.STANDARD)
+                        .apiCallTimeout(Duration.ofSeconds(30))
+                        .build())
                 .build();
     }
 }

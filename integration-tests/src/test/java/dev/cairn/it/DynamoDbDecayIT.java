@@ -30,16 +30,21 @@ class DynamoDbDecayIT extends OnnxDecayContract {
         S3Mock.client().createBucket(b -> b.bucket(NAME));
         cold = new S3ColdStore(S3Mock.client(), NAME);
         // no refresh per write (10,000 of them): the test refreshes before it searches
-        index = OpenSearchVectorIndex.plainHttp(URI.create(OpenSearchNode.url()), new OpenSearchVectorIndex.Settings(
-                NAME, "lucene", OpenSearchVectorIndex.DocumentIds.CUSTOM, "false", 1, 0, 200));
+        index = OpenSearchVectorIndex.plainHttp(
+                URI.create(OpenSearchNode.url()),
+                new OpenSearchVectorIndex.Settings(
+                        NAME, "lucene", OpenSearchVectorIndex.DocumentIds.CUSTOM, "false", 1, 0, 200));
     }
 
     @Override
     protected void refresh() {
         try {
-            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                    OpenSearchNode.url() + "/" + NAME + "/_refresh")).POST(HttpRequest.BodyPublishers.noBody())
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(OpenSearchNode.url() + "/" + NAME + "/_refresh"))
+                                    .POST(HttpRequest.BodyPublishers.noBody())
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("refresh answered " + r.statusCode() + ": " + r.body());
             }

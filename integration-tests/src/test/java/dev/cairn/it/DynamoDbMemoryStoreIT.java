@@ -1,9 +1,9 @@
 package dev.cairn.it;
 
-import dev.cairn.aws.DynamoDbMemoryStore;
-import dev.cairn.model.port.MemoryStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cairn.aws.DynamoDbMemoryStore;
+import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.MemoryStoreContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,9 +29,14 @@ class DynamoDbMemoryStoreIT extends MemoryStoreContract {
     @Test
     void createTableIfMissing_shouldBeIdempotent_andDeclareTheIndexesTheStoreQueries() {
         store.createTableIfMissing();
-        var table = Dynalite.client().describeTable(b -> b.tableName("cairn-memories")).table();
-        assertThat(table.localSecondaryIndexes()).extracting(i -> i.indexName())
+        var table = Dynalite.client()
+                .describeTable(b -> b.tableName("cairn-memories"))
+                .table();
+        assertThat(table.localSecondaryIndexes())
+                .extracting(i -> i.indexName())
                 .containsExactlyInAnyOrder("by_recency", "by_importance");
-        assertThat(table.globalSecondaryIndexes()).extracting(i -> i.indexName()).containsExactly("pending_index");
+        assertThat(table.globalSecondaryIndexes())
+                .extracting(i -> i.indexName())
+                .containsExactly("pending_index");
     }
 }

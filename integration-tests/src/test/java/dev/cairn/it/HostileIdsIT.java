@@ -32,14 +32,82 @@ class HostileIdsIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     static List<String> hostileIds() {
-        List<String> ids = new ArrayList<>(List.of("..", "../x", "..\\x", "a/../b", ".", "./a", ".hidden", "a/b", "a\\b",
-                "%2e%2e", "%2E%2E%2F", "..%2f", "%252e%252e", "%c0%ae%c0%ae", "a%2fb", "a%5cb",
-                "a:b", "a;b", "a,b", "a b", "a+b", "a?b", "a#b", "a&b", "a=b", "a@b", "a|b", "a*b", "a~b", "a'b",
-                "a\"b", "a<b>", "a{b}", "a[b]", "a$b", "a!b", "a^b", "a`b", "a%b", "a.b", "a(b)",
-                "ABC", "aBc", "Team", "-abc", "_abc", "a".repeat(65), "b".repeat(100), "c".repeat(1000),
-                "ａｃｍｅ", "аbc", "ο", "ﬁle", "a\u200bb", "a\u202eb", "e\u0301", "a\u00a0b", "İ", "straße", "é", "😀",
-                "a\u2028b", "a\ufeffb", "\u0430\u0441\u0435", "a\u3000b", "ａ", "１２３", "a\u2044b", "a\u2215b",
-                "a\uff0fb", "a\uff3cb", "a\u2024b", "C:", "con", "nul"));
+        List<String> ids = new ArrayList<>(List.of(
+                "..",
+                "../x",
+                "..\\x",
+                "a/../b",
+                ".",
+                "./a",
+                ".hidden",
+                "a/b",
+                "a\\b",
+                "%2e%2e",
+                "%2E%2E%2F",
+                "..%2f",
+                "%252e%252e",
+                "%c0%ae%c0%ae",
+                "a%2fb",
+                "a%5cb",
+                "a:b",
+                "a;b",
+                "a,b",
+                "a b",
+                "a+b",
+                "a?b",
+                "a#b",
+                "a&b",
+                "a=b",
+                "a@b",
+                "a|b",
+                "a*b",
+                "a~b",
+                "a'b",
+                "a\"b",
+                "a<b>",
+                "a{b}",
+                "a[b]",
+                "a$b",
+                "a!b",
+                "a^b",
+                "a`b",
+                "a%b",
+                "a.b",
+                "a(b)",
+                "ABC",
+                "aBc",
+                "Team",
+                "-abc",
+                "_abc",
+                "a".repeat(65),
+                "b".repeat(100),
+                "c".repeat(1000),
+                "ａｃｍｅ",
+                "аbc",
+                "ο",
+                "ﬁle",
+                "a\u200bb",
+                "a\u202eb",
+                "e\u0301",
+                "a\u00a0b",
+                "İ",
+                "straße",
+                "é",
+                "😀",
+                "a\u2028b",
+                "a\ufeffb",
+                "\u0430\u0441\u0435",
+                "a\u3000b",
+                "ａ",
+                "１２３",
+                "a\u2044b",
+                "a\u2215b",
+                "a\uff0fb",
+                "a\uff3cb",
+                "a\u2024b",
+                "C:",
+                "con",
+                "nul"));
         // every C0 control character and DEL
         for (char c = 0; c < 0x20; c++) {
             ids.add("a" + c + "b");
@@ -76,8 +144,11 @@ class HostileIdsIT {
      * do before sending, so the server sees the attack itself.
      */
     private static HttpResponse<String> exactly(String rawPath) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(new URI(SharedServer.server().baseUrl() + rawPath))
-                .header("Authorization", "Bearer " + SharedServer.server().token("alice", TEAM)).GET().build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        new URI(SharedServer.server().baseUrl() + rawPath))
+                .header("Authorization", "Bearer " + SharedServer.server().token("alice", TEAM))
+                .GET()
+                .build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
@@ -90,18 +161,33 @@ class HostileIdsIT {
     @ParameterizedTest(name = "ids in a body {index}")
     @MethodSource("ids")
     void asIdsInsideABody(String id) {
-        assertRejected(as("alice", TEAM).body(Map.of("content", "x", "tags", List.of(id)))
-                .post("/v1/teams/" + TEAM + "/memories"), "tags");
-        assertRejected(as("alice", TEAM).body(Map.of("content", "x", "evidence", List.of(id)))
-                .post("/v1/teams/" + TEAM + "/memories"), "evidence");
-        assertRejected(as("alice", TEAM).body(Map.of("content", "x", "source_session_id", id))
-                .post("/v1/teams/" + TEAM + "/memories"), "source_session_id");
+        assertRejected(
+                as("alice", TEAM)
+                        .body(Map.of("content", "x", "tags", List.of(id)))
+                        .post("/v1/teams/" + TEAM + "/memories"),
+                "tags");
+        assertRejected(
+                as("alice", TEAM)
+                        .body(Map.of("content", "x", "evidence", List.of(id)))
+                        .post("/v1/teams/" + TEAM + "/memories"),
+                "evidence");
+        assertRejected(
+                as("alice", TEAM)
+                        .body(Map.of("content", "x", "source_session_id", id))
+                        .post("/v1/teams/" + TEAM + "/memories"),
+                "source_session_id");
     }
 
     @AfterAll
     static void nothingWasStored() {
-        assertThat(as("alice", TEAM).get("/v1/teams/" + TEAM + "/memories").then().statusCode(200).extract()
-                .jsonPath().getList("memories")).isEmpty();
+        assertThat(as("alice", TEAM)
+                        .get("/v1/teams/" + TEAM + "/memories")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("memories"))
+                .isEmpty();
     }
 
     /** Percent-encodes everything outside the unreserved set, so the server sees exactly these characters. */
@@ -109,7 +195,9 @@ class HostileIdsIT {
         if (id.matches(".*%[0-9a-fA-F]{2}.*")) {
             return id; // already an encoding attack: send as is
         }
-        return URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A")
+        return URLEncoder.encode(id, StandardCharsets.UTF_8)
+                .replace("+", "%20")
+                .replace("*", "%2A")
                 .replace("~", "%7E");
     }
 

@@ -40,7 +40,9 @@ class IndexConvergenceIT {
         try (LocalServer server = new LocalServer(data).onAwsAdapters().start()) {
             server.awaitHealth("/q/health/ready");
             String token = server.token("alice", "acme");
-            RequestSpecification api = RestAssured.given().baseUri(server.baseUrl()).contentType(ContentType.JSON)
+            RequestSpecification api = RestAssured.given()
+                    .baseUri(server.baseUrl())
+                    .contentType(ContentType.JSON)
                     .header("Authorization", "Bearer " + token);
 
             // acknowledged memories and the version each was acknowledged at
@@ -52,7 +54,9 @@ class IndexConvergenceIT {
             Future<?> ingest = writer.submit(() -> {
                 for (int i = 0; i < MEMORIES; i++) {
                     String content = "Service number " + i + " is owned by squad marker" + i;
-                    Response created = RestAssured.given().spec(api).body(Map.of("content", content, "scope", "team"))
+                    Response created = RestAssured.given()
+                            .spec(api)
+                            .body(Map.of("content", content, "scope", "team"))
                             .post("/v1/teams/acme/memories");
                     if (created.statusCode() == 201) {
                         String id = created.path("id");
@@ -61,8 +65,11 @@ class IndexConvergenceIT {
                         if (i % 4 == 0) {
                             // a second version: the index must end up with this one, never the first
                             String moved = "Squad marker" + i + " handed service number " + i + " to the platform team";
-                            Response patched = RestAssured.given().spec(api).header("If-Match", "\"1\"")
-                                    .body(Map.of("content", moved)).patch("/v1/teams/acme/memories/{id}", id);
+                            Response patched = RestAssured.given()
+                                    .spec(api)
+                                    .header("If-Match", "\"1\"")
+                                    .body(Map.of("content", moved))
+                                    .patch("/v1/teams/acme/memories/{id}", id);
                             if (patched.statusCode() == 200) {
                                 acknowledged.put(id, 2L);
                                 contentOf.put(id, moved);
@@ -103,14 +110,18 @@ class IndexConvergenceIT {
             // AND every acknowledged memory is recallable by what it says, in its latest wording
             for (Map.Entry<String, Long> e : acknowledged.entrySet()) {
                 String content = contentOf.get(e.getKey());
-                List<Map<String, Object>> results = RestAssured.given().spec(api)
+                List<Map<String, Object>> results = RestAssured.given()
+                        .spec(api)
                         .body(Map.of("query", content, "top_k", 3))
-                        .post("/v1/teams/acme/recall").then().statusCode(200).extract().path("results.memory");
-                assertThat(results).as("recall of '%s'", content)
-                        .anySatisfy(m -> {
-                            assertThat(m.get("id")).isEqualTo(e.getKey());
-                            assertThat(((Number) m.get("version")).longValue()).isEqualTo(e.getValue());
-                        });
+                        .post("/v1/teams/acme/recall")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .path("results.memory");
+                assertThat(results).as("recall of '%s'", content).anySatisfy(m -> {
+                    assertThat(m.get("id")).isEqualTo(e.getKey());
+                    assertThat(((Number) m.get("version")).longValue()).isEqualTo(e.getValue());
+                });
             }
         }
     }
@@ -121,7 +132,8 @@ class IndexConvergenceIT {
         HttpRequest search = HttpRequest.newBuilder(URI.create(OpenSearchNode.url() + "/" + index
                         + "/_search?size=10000&_source=memory_id,version&version=true"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":{\"term\":{\"team\":\"acme\"}}}")).build();
+                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":{\"term\":{\"team\":\"acme\"}}}"))
+                .build();
         HttpResponse<String> r = http.send(search, HttpResponse.BodyHandlers.ofString());
         Map<String, Long> out = new ConcurrentHashMap<>();
         if (r.statusCode() != 200) {

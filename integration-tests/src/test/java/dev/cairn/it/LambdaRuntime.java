@@ -38,11 +38,9 @@ import java.util.zip.ZipInputStream;
 final class LambdaRuntime implements AutoCloseable {
 
     /** What the function answered: its body, whether it reported an error, and when the answer arrived. */
-    record Answer(boolean error, String body, long arrivedNanos) {
-    }
+    record Answer(boolean error, String body, long arrivedNanos) {}
 
-    private record Invocation(String id, byte[] event, CompletableFuture<Answer> answer) {
-    }
+    private record Invocation(String id, byte[] event, CompletableFuture<Answer> answer) {}
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
@@ -94,9 +92,18 @@ final class LambdaRuntime implements AutoCloseable {
         classPath.add(jarOf(org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester.class));
         String java = ProcessHandle.current().info().command().orElse("java");
         // as the stack configures every function: C1 only, a heap like a 1 GB function's
-        List<String> command = List.of(java, "-Xmx512m", "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1",
-                "-cp", String.join(File.pathSeparator, classPath), AWSLambda.class.getName(), handler);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
+        List<String> command = List.of(
+                java,
+                "-Xmx512m",
+                "-XX:+TieredCompilation",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                String.join(File.pathSeparator, classPath),
+                AWSLambda.class.getName(),
+                handler);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(root.toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         Map<String, String> environment = builder.environment();
         environment.keySet().removeIf(k -> k.startsWith("CAIRN_") || k.startsWith("QUARKUS_"));
@@ -152,8 +159,8 @@ final class LambdaRuntime implements AutoCloseable {
 
     /** Hands {@code event} to the function and waits for its answer (or its initialisation error, or its death). */
     Answer invoke(String event, Duration timeout) throws InterruptedException, TimeoutException {
-        Invocation invocation = new Invocation(UUID.randomUUID().toString(), event.getBytes(StandardCharsets.UTF_8),
-                new CompletableFuture<>());
+        Invocation invocation = new Invocation(
+                UUID.randomUUID().toString(), event.getBytes(StandardCharsets.UTF_8), new CompletableFuture<>());
         pending.add(invocation);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
@@ -161,12 +168,11 @@ final class LambdaRuntime implements AutoCloseable {
                 return invocation.answer().get(100, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 if (initError.isDone()) {
-                    throw new IllegalStateException("the function failed to initialise: " + initError.join()
-                            + "\n" + tail());
+                    throw new IllegalStateException(
+                            "the function failed to initialise: " + initError.join() + "\n" + tail());
                 }
                 if (!process.isAlive()) {
-                    throw new IllegalStateException("the function exited with " + process.exitValue() + "\n"
-                            + tail());
+                    throw new IllegalStateException("the function exited with " + process.exitValue() + "\n" + tail());
                 }
             } catch (java.util.concurrent.ExecutionException e) {
                 throw new IllegalStateException(e.getCause());
@@ -195,7 +201,8 @@ final class LambdaRuntime implements AutoCloseable {
                 var headers = exchange.getResponseHeaders();
                 headers.add("Lambda-Runtime-Aws-Request-Id", next.id());
                 headers.add("Lambda-Runtime-Deadline-Ms", Long.toString(System.currentTimeMillis() + 300_000));
-                headers.add("Lambda-Runtime-Invoked-Function-Arn",
+                headers.add(
+                        "Lambda-Runtime-Invoked-Function-Arn",
                         "arn:aws:lambda:us-east-1:000000000000:function:cairn-test");
                 headers.add("Lambda-Runtime-Trace-Id", "Root=1-00000000-000000000000000000000000");
                 headers.add("Content-Type", "application/json");
@@ -212,8 +219,12 @@ final class LambdaRuntime implements AutoCloseable {
                 String[] parts = path.split("/");
                 Invocation invocation = parts.length == 3 ? inFlight.remove(parts[1]) : null;
                 if (invocation != null && (parts[2].equals("response") || parts[2].equals("error"))) {
-                    invocation.answer().complete(new Answer(parts[2].equals("error"),
-                            new String(body, StandardCharsets.UTF_8), System.nanoTime()));
+                    invocation
+                            .answer()
+                            .complete(new Answer(
+                                    parts[2].equals("error"),
+                                    new String(body, StandardCharsets.UTF_8),
+                                    System.nanoTime()));
                     exchange.sendResponseHeaders(202, -1);
                     return;
                 }
@@ -240,14 +251,19 @@ final class LambdaRuntime implements AutoCloseable {
 
     private static String jarOf(Class<?> type) {
         try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(type.getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static void unzip(Path zip, Path into) throws IOException {
-        try (InputStream in = Files.newInputStream(zip); ZipInputStream entries = new ZipInputStream(in)) {
+        try (InputStream in = Files.newInputStream(zip);
+                ZipInputStream entries = new ZipInputStream(in)) {
             for (ZipEntry e = entries.getNextEntry(); e != null; e = entries.getNextEntry()) {
                 Path target = into.resolve(e.getName()).normalize();
                 if (!target.startsWith(into)) {

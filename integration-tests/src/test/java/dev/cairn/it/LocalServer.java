@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalServer implements AutoCloseable {
 
-    private static final Path JAR = Path.of(System.getProperty("cairn.local.jar",
-            "../functions/local/target/quarkus-app/quarkus-run.jar"));
+    private static final Path JAR =
+            Path.of(System.getProperty("cairn.local.jar", "../functions/local/target/quarkus-app/quarkus-run.jar"));
 
     private final Path dataDir;
     private final Path log;
@@ -47,8 +47,12 @@ public final class LocalServer implements AutoCloseable {
             throw new IllegalStateException(JAR + " is missing: build functions/local first (./mvnw install)");
         }
         port = Processes.freePort();
-        List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Dcairn.data-dir=" + dataDir,
-                "-Dquarkus.http.port=" + port, "-Dcairn.indexer.interval=200ms",
+        List<String> cmd = new ArrayList<>(List.of(
+                java(),
+                "-Xmx512m",
+                "-Dcairn.data-dir=" + dataDir,
+                "-Dquarkus.http.port=" + port,
+                "-Dcairn.indexer.interval=200ms",
                 // team "strict" rejects secrets; every other team has the default policy (redact)
                 "-Dcairn.secrets.team-policy.strict=reject",
                 // team "keepers" keeps both sides of a sync conflict; every other team gets 409s
@@ -60,7 +64,8 @@ public final class LocalServer implements AutoCloseable {
         }
         cmd.addAll(List.of(jvmOptions));
         cmd.addAll(List.of("-jar", JAR.toString()));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().put("AWS_ACCESS_KEY_ID", "local");
         pb.environment().put("AWS_SECRET_ACCESS_KEY", "local");
@@ -77,8 +82,11 @@ public final class LocalServer implements AutoCloseable {
 
     /** The OpenSearch index (and DynamoDB table) of a server on the AWS adapters. */
     public String awsResourceName() {
-        return "it-" + dataDir.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
-                .replaceAll("[^a-z0-9-]", "-");
+        return "it-"
+                + dataDir.getFileName()
+                        .toString()
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .replaceAll("[^a-z0-9-]", "-");
     }
 
     /**
@@ -97,19 +105,31 @@ public final class LocalServer implements AutoCloseable {
             // DynamoDB on LocalStack (skips the test where there is no Docker engine), the index on the local node
             URI localstack = LocalStack.endpoint();
             OpenSearchNode.ensureStarted();
-            return List.of("-Dcairn.backend.record-store=dynamodb", "-Dcairn.backend.vector-index=opensearch",
-                    "-Dcairn.aws.region=us-east-1", "-Dcairn.aws.dynamodb.endpoint=" + localstack,
-                    "-Dcairn.aws.dynamodb.table=" + name, "-Dcairn.aws.dynamodb.create-table=true",
-                    "-Dcairn.aws.opensearch.url=" + OpenSearchNode.url(), "-Dcairn.aws.opensearch.index=" + name,
-                    "-Dcairn.aws.opensearch.shards=1", "-Dcairn.aws.opensearch.replicas=0");
+            return List.of(
+                    "-Dcairn.backend.record-store=dynamodb",
+                    "-Dcairn.backend.vector-index=opensearch",
+                    "-Dcairn.aws.region=us-east-1",
+                    "-Dcairn.aws.dynamodb.endpoint=" + localstack,
+                    "-Dcairn.aws.dynamodb.table=" + name,
+                    "-Dcairn.aws.dynamodb.create-table=true",
+                    "-Dcairn.aws.opensearch.url=" + OpenSearchNode.url(),
+                    "-Dcairn.aws.opensearch.index=" + name,
+                    "-Dcairn.aws.opensearch.shards=1",
+                    "-Dcairn.aws.opensearch.replicas=0");
         }
         Dynalite.ensureStarted();
         OpenSearchNode.ensureStarted();
-        return List.of("-Dcairn.backend.record-store=dynamodb", "-Dcairn.backend.vector-index=opensearch",
-                "-Dcairn.aws.region=us-east-1", "-Dcairn.aws.dynamodb.endpoint=" + Dynalite.endpoint(),
-                "-Dcairn.aws.dynamodb.table=" + name, "-Dcairn.aws.dynamodb.create-table=true",
-                "-Dcairn.aws.opensearch.url=" + OpenSearchNode.url(), "-Dcairn.aws.opensearch.index=" + name,
-                "-Dcairn.aws.opensearch.shards=1", "-Dcairn.aws.opensearch.replicas=0");
+        return List.of(
+                "-Dcairn.backend.record-store=dynamodb",
+                "-Dcairn.backend.vector-index=opensearch",
+                "-Dcairn.aws.region=us-east-1",
+                "-Dcairn.aws.dynamodb.endpoint=" + Dynalite.endpoint(),
+                "-Dcairn.aws.dynamodb.table=" + name,
+                "-Dcairn.aws.dynamodb.create-table=true",
+                "-Dcairn.aws.opensearch.url=" + OpenSearchNode.url(),
+                "-Dcairn.aws.opensearch.index=" + name,
+                "-Dcairn.aws.opensearch.shards=1",
+                "-Dcairn.aws.opensearch.replicas=0");
     }
 
     /** Waits until the given health endpoint answers 200 (liveness: the server runs; readiness: it can serve). */
@@ -121,8 +141,11 @@ public final class LocalServer implements AutoCloseable {
                 throw new IllegalStateException("local server exited with " + process.exitValue() + "; see " + log);
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(URI.create(baseUrl() + path))
+                                .timeout(Duration.ofSeconds(2))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
                 }

@@ -16,8 +16,7 @@ final class LocalStack {
     static final String IMAGE = "localstack/localstack:4.4";
     private static LocalStackContainer container;
 
-    private LocalStack() {
-    }
+    private LocalStack() {}
 
     static boolean selected() {
         return "localstack".equals(System.getProperty("cairn.it.backend", "embedded"));
@@ -25,7 +24,8 @@ final class LocalStack {
 
     /** Starts the container once per run; skips the calling test when there is no Docker engine. */
     static synchronized LocalStackContainer ensureStarted() {
-        Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
+        Assumptions.assumeTrue(
+                DockerClientFactory.instance().isDockerAvailable(),
                 "LocalStack needs a Docker engine, and this machine has none");
         if (container == null) {
             container = new LocalStackContainer(DockerImageName.parse(IMAGE)).withServices("dynamodb", "s3");

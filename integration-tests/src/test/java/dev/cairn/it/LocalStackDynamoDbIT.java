@@ -22,10 +22,12 @@ class LocalStackDynamoDbIT extends MemoryStoreContract {
     @BeforeAll
     static void start() {
         var localstack = LocalStack.ensureStarted();
-        DynamoDbClient client = DynamoDbClient.builder().endpointOverride(localstack.getEndpoint())
-                .region(Region.of(localstack.getRegion())).httpClient(UrlConnectionHttpClient.create())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
-                        localstack.getAccessKey(), localstack.getSecretKey())))
+        DynamoDbClient client = DynamoDbClient.builder()
+                .endpointOverride(localstack.getEndpoint())
+                .region(Region.of(localstack.getRegion()))
+                .httpClient(UrlConnectionHttpClient.create())
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(localstack.getAccessKey(), localstack.getSecretKey())))
                 .build();
         store = new DynamoDbMemoryStore(client, "cairn-memories");
         store.createTableIfMissing();

@@ -17,15 +17,24 @@ class MemoryLifecycleIT {
     private static final String TEAM = "lifecycle";
 
     private static String create(String content, String type, String scope) {
-        return as("alice", TEAM).body(Map.of("content", content, "type", type, "scope", scope))
+        return as("alice", TEAM)
+                .body(Map.of("content", content, "type", type, "scope", scope))
                 .post("/v1/teams/{team}/memories", TEAM)
-                .then().statusCode(201).extract().path("id");
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
     }
 
     private static List<String> recallContents(String query) {
-        return as("alice", TEAM).body(Map.of("query", query, "top_k", 3))
+        return as("alice", TEAM)
+                .body(Map.of("query", query, "top_k", 3))
                 .post("/v1/teams/{team}/recall", TEAM)
-                .then().statusCode(200).extract().jsonPath().getList("results.memory.content");
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("results.memory.content");
     }
 
     @Test
@@ -36,40 +45,60 @@ class MemoryLifecycleIT {
         create("The CI pipeline runs on GitHub Actions with self-hosted runners", "environment", "team");
 
         // WHEN one is read back THEN it is exactly what was stored, with version 1 as its ETag
-        as("alice", TEAM).get("/v1/teams/{team}/memories/{id}", TEAM, postgres)
-                .then().statusCode(200).header("ETag", "\"1\"")
+        as("alice", TEAM)
+                .get("/v1/teams/{team}/memories/{id}", TEAM, postgres)
+                .then()
+                .statusCode(200)
+                .header("ETag", "\"1\"")
                 .body("content", equalTo("We use PostgreSQL 16 for every new service"))
-                .body("type", equalTo("decision")).body("scope", equalTo("team"))
-                .body("user", equalTo(null)).body("version", equalTo(1)).body("state", equalTo("active"));
+                .body("type", equalTo("decision"))
+                .body("scope", equalTo("team"))
+                .body("user", equalTo(null))
+                .body("version", equalTo(1))
+                .body("state", equalTo("active"));
 
         // WHEN recalled with a paraphrase that shares almost no words THEN the right memory ranks first
         assertThat(recallContents("what database does the team prefer?").get(0))
                 .isEqualTo("We use PostgreSQL 16 for every new service");
-        assertThat(recallContents("which color theme does alice like?").get(0))
-                .startsWith("Alice prefers dark mode");
+        assertThat(recallContents("which color theme does alice like?").get(0)).startsWith("Alice prefers dark mode");
 
         // WHEN patched with a stale version THEN 412 and nothing changes
-        as("alice", TEAM).header("If-Match", "\"7\"").body(Map.of("content", "We use MySQL"))
+        as("alice", TEAM)
+                .header("If-Match", "\"7\"")
+                .body(Map.of("content", "We use MySQL"))
                 .patch("/v1/teams/{team}/memories/{id}", TEAM, postgres)
-                .then().statusCode(412).contentType(startsWith("application/problem+json"))
+                .then()
+                .statusCode(412)
+                .contentType(startsWith("application/problem+json"))
                 .body("detail", org.hamcrest.Matchers.containsString("version 1"));
-        as("alice", TEAM).get("/v1/teams/{team}/memories/{id}", TEAM, postgres)
-                .then().body("content", equalTo("We use PostgreSQL 16 for every new service"));
+        as("alice", TEAM)
+                .get("/v1/teams/{team}/memories/{id}", TEAM, postgres)
+                .then()
+                .body("content", equalTo("We use PostgreSQL 16 for every new service"));
 
         // WHEN patched with the current version THEN the change is applied and the version moves on
-        as("alice", TEAM).header("If-Match", "\"1\"").body(Map.of("content", "We use PostgreSQL 17 for every new "
-                        + "service", "confidence", 0.9))
+        as("alice", TEAM)
+                .header("If-Match", "\"1\"")
+                .body(Map.of("content", "We use PostgreSQL 17 for every new " + "service", "confidence", 0.9))
                 .patch("/v1/teams/{team}/memories/{id}", TEAM, postgres)
-                .then().statusCode(200).header("ETag", "\"2\"").body("version", equalTo(2))
+                .then()
+                .statusCode(200)
+                .header("ETag", "\"2\"")
+                .body("version", equalTo(2))
                 .body("confidence", equalTo(0.9f));
         assertThat(recallContents("what database does the team prefer?").get(0))
                 .isEqualTo("We use PostgreSQL 17 for every new service");
 
         // WHEN deleted THEN it is gone from get and from recall
-        as("alice", TEAM).delete("/v1/teams/{team}/memories/{id}", TEAM, postgres).then().statusCode(204);
-        as("alice", TEAM).get("/v1/teams/{team}/memories/{id}", TEAM, postgres).then().statusCode(404);
-        assertThat(recallContents("what database does the team prefer?"))
-                .noneMatch(c -> c.contains("PostgreSQL"));
+        as("alice", TEAM)
+                .delete("/v1/teams/{team}/memories/{id}", TEAM, postgres)
+                .then()
+                .statusCode(204);
+        as("alice", TEAM)
+                .get("/v1/teams/{team}/memories/{id}", TEAM, postgres)
+                .then()
+                .statusCode(404);
+        assertThat(recallContents("what database does the team prefer?")).noneMatch(c -> c.contains("PostgreSQL"));
     }
 
     @Test
@@ -83,8 +112,11 @@ class MemoryLifecycleIT {
             int n = i;
             statuses.add(pool.submit(() -> {
                 go.await();
-                return as("alice", TEAM).header("If-Match", "\"1\"").body(Map.of("content", "Version from client " + n))
-                        .patch("/v1/teams/{team}/memories/{id}", TEAM, id).statusCode();
+                return as("alice", TEAM)
+                        .header("If-Match", "\"1\"")
+                        .body(Map.of("content", "Version from client " + n))
+                        .patch("/v1/teams/{team}/memories/{id}", TEAM, id)
+                        .statusCode();
             }));
         }
         go.countDown();
@@ -101,32 +133,55 @@ class MemoryLifecycleIT {
     @Test
     void patch_shouldAnswer428_whenIfMatchIsMissing() {
         String id = create("Deploys happen on Tuesdays", "convention", "team");
-        as("alice", TEAM).body(Map.of("content", "Deploys happen on Wednesdays"))
-                .patch("/v1/teams/{team}/memories/{id}", TEAM, id).then().statusCode(428);
-        as("alice", TEAM).get("/v1/teams/{team}/memories/{id}", TEAM, id)
-                .then().body("content", equalTo("Deploys happen on Tuesdays")).body("version", equalTo(1));
+        as("alice", TEAM)
+                .body(Map.of("content", "Deploys happen on Wednesdays"))
+                .patch("/v1/teams/{team}/memories/{id}", TEAM, id)
+                .then()
+                .statusCode(428);
+        as("alice", TEAM)
+                .get("/v1/teams/{team}/memories/{id}", TEAM, id)
+                .then()
+                .body("content", equalTo("Deploys happen on Tuesdays"))
+                .body("version", equalTo(1));
     }
 
     @Test
     void recall_shouldReturnScoreParts_orderedByScore_andHonourPerRequestWeights() {
         String team = "weights";
-        as("alice", team).body(Map.of("content", "Old fact: the office wifi password rotates monthly",
-                "occurred_at", "2020-01-01T00:00:00Z", "scope", "team")).post("/v1/teams/{t}/memories", team)
-                .then().statusCode(201);
-        as("alice", team).body(Map.of("content", "New fact: the office wifi is managed by IT", "scope", "team"))
-                .post("/v1/teams/{t}/memories", team).then().statusCode(201);
+        as("alice", team)
+                .body(Map.of(
+                        "content",
+                        "Old fact: the office wifi password rotates monthly",
+                        "occurred_at",
+                        "2020-01-01T00:00:00Z",
+                        "scope",
+                        "team"))
+                .post("/v1/teams/{t}/memories", team)
+                .then()
+                .statusCode(201);
+        as("alice", team)
+                .body(Map.of("content", "New fact: the office wifi is managed by IT", "scope", "team"))
+                .post("/v1/teams/{t}/memories", team)
+                .then()
+                .statusCode(201);
 
-        JsonPath freshOnly = as("alice", team).body(Map.of("query", "office wifi", "weights",
-                        Map.of("alpha", 0.0, "beta", 1.0, "gamma", 0.0)))
-                .post("/v1/teams/{t}/recall", team).then().statusCode(200).extract().jsonPath();
+        JsonPath freshOnly = as("alice", team)
+                .body(Map.of("query", "office wifi", "weights", Map.of("alpha", 0.0, "beta", 1.0, "gamma", 0.0)))
+                .post("/v1/teams/{t}/recall", team)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(freshOnly.getString("model")).isEqualTo("bge-small-en-v15-q");
         assertThat(freshOnly.getString("results[0].memory.content")).startsWith("New fact");
         assertThat(freshOnly.getDouble("results[1].freshness")).isLessThan(0.001);
         List<Float> scores = freshOnly.getList("results.score", Float.class);
         assertThat(scores).isSortedAccordingTo((a, b) -> Float.compare(b, a));
         for (int i = 0; i < scores.size(); i++) {
-            assertThat(scores.get(i)).isCloseTo(freshOnly.getFloat("results[" + i + "].freshness"),
-                    org.assertj.core.data.Offset.offset(1e-5f));
+            assertThat(scores.get(i))
+                    .isCloseTo(
+                            freshOnly.getFloat("results[" + i + "].freshness"),
+                            org.assertj.core.data.Offset.offset(1e-5f));
         }
     }
 
@@ -134,8 +189,11 @@ class MemoryLifecycleIT {
     void list_shouldPageThroughEveryMemory_withCursors() {
         String team = "paging";
         for (int i = 0; i < 7; i++) {
-            as("alice", team).body(Map.of("content", "Paging fact number " + i, "importance", i / 10.0))
-                    .post("/v1/teams/{t}/memories", team).then().statusCode(201);
+            as("alice", team)
+                    .body(Map.of("content", "Paging fact number " + i, "importance", i / 10.0))
+                    .post("/v1/teams/{t}/memories", team)
+                    .then()
+                    .statusCode(201);
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         String cursor = null;
@@ -145,7 +203,11 @@ class MemoryLifecycleIT {
             if (cursor != null) {
                 req = req.queryParam("cursor", cursor);
             }
-            JsonPath page = req.get("/v1/teams/{t}/memories", team).then().statusCode(200).extract().jsonPath();
+            JsonPath page = req.get("/v1/teams/{t}/memories", team)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             List<Float> importance = page.getList("memories.importance", Float.class);
             assertThat(importance).isSortedAccordingTo((a, b) -> Float.compare(b, a));
             seen.addAll(page.getList("memories.id"));

@@ -20,41 +20,84 @@ class ModuleBoundariesTest {
             .importPackages("dev.cairn");
 
     /** The packages of the function modules (resources and handlers). */
-    private static final String[] FUNCTIONS = {"dev.cairn.recall..", "dev.cairn.session..", "dev.cairn.factextract..",
-            "dev.cairn.teamsync..", "dev.cairn.scan..", "dev.cairn.decay..", "dev.cairn.indexer.."};
+    private static final String[] FUNCTIONS = {
+        "dev.cairn.recall..",
+        "dev.cairn.session..",
+        "dev.cairn.factextract..",
+        "dev.cairn.teamsync..",
+        "dev.cairn.scan..",
+        "dev.cairn.decay..",
+        "dev.cairn.indexer.."
+    };
 
     @Test
     void resources_neverImportAnAdapterOrAnSdk() {
-        noClasses().that().resideInAnyPackage(FUNCTIONS).and().resideOutsideOfPackage("dev.cairn.indexer..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.aws..", "dev.cairn.embedded..",
-                        "software.amazon..", "org.opensearch..", "org.apache.lucene..", "org.sqlite..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(FUNCTIONS)
+                .and()
+                .resideOutsideOfPackage("dev.cairn.indexer..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.cairn.aws..",
+                        "dev.cairn.embedded..",
+                        "software.amazon..",
+                        "org.opensearch..",
+                        "org.apache.lucene..",
+                        "org.sqlite..")
                 .because("a resource serves use cases; which adapter is behind a port is the application's choice")
                 .check(CLASSES);
     }
 
     @Test
     void adapterModules_neverImportEachOther() {
-        noClasses().that().resideInAPackage("dev.cairn.embedded..").should().dependOnClassesThat()
-                .resideInAPackage("dev.cairn.aws..").check(CLASSES);
-        noClasses().that().resideInAPackage("dev.cairn.aws..").should().dependOnClassesThat()
-                .resideInAPackage("dev.cairn.embedded..").check(CLASSES);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.embedded..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.cairn.aws..")
+                .check(CLASSES);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.aws..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.cairn.embedded..")
+                .check(CLASSES);
     }
 
     @Test
     void applicationAndHttpPlumbing_neverImportAnAdapterOrAFunction() {
-        noClasses().that().resideInAnyPackage("dev.cairn.app..", "dev.cairn.http..").should().dependOnClassesThat()
-                .resideInAnyPackage(concat(FUNCTIONS, "dev.cairn.aws..", "dev.cairn.embedded..", "dev.cairn.local..",
-                        "software.amazon.."))
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.cairn.app..", "dev.cairn.http..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(concat(
+                        FUNCTIONS, "dev.cairn.aws..", "dev.cairn.embedded..", "dev.cairn.local..", "software.amazon.."))
                 .because("the wiring selects adapters by qualifier; it must build without any adapter module")
                 .check(CLASSES);
     }
 
     @Test
     void theCheckedClasses_includeEveryModule() {
-        for (String pkg : new String[] {"dev.cairn.app", "dev.cairn.http", "dev.cairn.aws", "dev.cairn.embedded",
-                "dev.cairn.recall", "dev.cairn.session", "dev.cairn.factextract", "dev.cairn.teamsync",
-                "dev.cairn.scan", "dev.cairn.decay"}) {
-            assertThat(CLASSES.stream().anyMatch(c -> c.getPackageName().equals(pkg))).as(pkg).isTrue();
+        for (String pkg : new String[] {
+            "dev.cairn.app",
+            "dev.cairn.http",
+            "dev.cairn.aws",
+            "dev.cairn.embedded",
+            "dev.cairn.recall",
+            "dev.cairn.session",
+            "dev.cairn.factextract",
+            "dev.cairn.teamsync",
+            "dev.cairn.scan",
+            "dev.cairn.decay"
+        }) {
+            assertThat(CLASSES.stream().anyMatch(c -> c.getPackageName().equals(pkg)))
+                    .as(pkg)
+                    .isTrue();
         }
     }
 

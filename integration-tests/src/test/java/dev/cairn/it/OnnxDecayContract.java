@@ -1,7 +1,7 @@
 package dev.cairn.it;
 
-import dev.cairn.embedded.OnnxEmbedder;
 import dev.cairn.bench.Synthetic;
+import dev.cairn.embedded.OnnxEmbedder;
 import dev.cairn.model.port.DecayContract;
 import dev.cairn.model.port.Embedder;
 import java.util.List;

@@ -49,16 +49,19 @@ public final class OpenSearchNode implements BeforeAllCallback {
             home = assemble();
             httpPort = Processes.freePort();
             transportPort = Processes.freePort();
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    stopNode();
-                    deleteTree(home); // about 100 MB per run in the temporary folder
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (IOException e) {
-                    System.err.println("could not delete " + home + ": " + e);
-                }
-            }, "stop-opensearch"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                try {
+                                    stopNode();
+                                    deleteTree(home); // about 100 MB per run in the temporary folder
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                } catch (IOException e) {
+                                    System.err.println("could not delete " + home + ": " + e);
+                                }
+                            },
+                            "stop-opensearch"));
         }
         if (process == null || !process.isAlive()) {
             startNode();
@@ -70,15 +73,14 @@ public final class OpenSearchNode implements BeforeAllCallback {
     }
 
     private static Path assemble() throws Exception {
-        Path distribution = Path.of(System.getProperty("cairn.opensearch.home",
-                "target/stand-ins/opensearch-" + VERSION));
+        Path distribution =
+                Path.of(System.getProperty("cairn.opensearch.home", "target/stand-ins/opensearch-" + VERSION));
         Path knn = Path.of(System.getProperty("cairn.opensearch.knn.zip", "target/stand-ins/opensearch-knn.zip"));
-        Path painless = Path.of(System.getProperty("cairn.opensearch.painless.jars",
-                "target/stand-ins/lang-painless"));
+        Path painless = Path.of(System.getProperty("cairn.opensearch.painless.jars", "target/stand-ins/lang-painless"));
         for (Path p : List.of(distribution, knn, painless)) {
             if (!Files.exists(p)) {
-                throw new IllegalStateException(p + " is missing: Maven's pre-integration-test phase fetches it "
-                        + "(run ./mvnw verify)");
+                throw new IllegalStateException(
+                        p + " is missing: Maven's pre-integration-test phase fetches it " + "(run ./mvnw verify)");
             }
         }
         // a temporary folder, not target/: an unprivileged user must be able to reach it (CI clones under /root)
@@ -91,11 +93,19 @@ public final class OpenSearchNode implements BeforeAllCallback {
                 Files.copy(jar, module.resolve(jar.getFileName()));
             }
         }
-        Files.writeString(module.resolve("plugin-descriptor.properties"), String.join("\n",
-                "description=Painless scripting, assembled from its Maven jars (the k-NN plugin extends it)",
-                "version=" + VERSION, "name=lang-painless", "classname=org.opensearch.painless.PainlessPlugin",
-                "java.version=11", "opensearch.version=" + VERSION, "extended.plugins=",
-                "has.native.controller=false", ""));
+        Files.writeString(
+                module.resolve("plugin-descriptor.properties"),
+                String.join(
+                        "\n",
+                        "description=Painless scripting, assembled from its Maven jars (the k-NN plugin extends it)",
+                        "version=" + VERSION,
+                        "name=lang-painless",
+                        "classname=org.opensearch.painless.PainlessPlugin",
+                        "java.version=11",
+                        "opensearch.version=" + VERSION,
+                        "extended.plugins=",
+                        "has.native.controller=false",
+                        ""));
         Files.writeString(module.resolve("plugin-security.policy"), """
                 grant {
                   permission java.lang.RuntimePermission "createClassLoader";
@@ -103,14 +113,24 @@ public final class OpenSearchNode implements BeforeAllCallback {
                 };
                 """);
         Path log = LocalServer.workDir().resolve("opensearch-install.log");
-        run(log, node, List.of(node.resolve("bin/opensearch-plugin").toString(), "install", "--batch",
-                knn.toUri().toString()));
+        run(
+                log,
+                node,
+                List.of(
+                        node.resolve("bin/opensearch-plugin").toString(),
+                        "install",
+                        "--batch",
+                        knn.toUri().toString()));
         if (isRoot()) {
-            Process id = new ProcessBuilder("id", "-u", RUN_AS).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process id = new ProcessBuilder("id", "-u", RUN_AS)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             if (id.waitFor() != 0) {
-                run(log, node, List.of("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                        RUN_AS));
+                run(
+                        log,
+                        node,
+                        List.of("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", RUN_AS));
             }
             run(log, node, List.of("chown", "-R", RUN_AS, node.toString()));
         }
@@ -122,11 +142,17 @@ public final class OpenSearchNode implements BeforeAllCallback {
         if (isRoot()) {
             cmd.addAll(List.of("runuser", "-u", RUN_AS, "--"));
         }
-        cmd.addAll(List.of(home.resolve("bin/opensearch").toString(), "-Ediscovery.type=single-node",
-                "-Enetwork.host=127.0.0.1", "-Ehttp.port=" + httpPort, "-Etransport.port=" + transportPort,
+        cmd.addAll(List.of(
+                home.resolve("bin/opensearch").toString(),
+                "-Ediscovery.type=single-node",
+                "-Enetwork.host=127.0.0.1",
+                "-Ehttp.port=" + httpPort,
+                "-Etransport.port=" + transportPort,
                 "-Ecluster.routing.allocation.disk.threshold_enabled=false"));
         Path log = LocalServer.workDir().resolve("opensearch.log");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(home.toFile()).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(home.toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("OPENSEARCH_JAVA_OPTS", "-Xms512m -Xmx512m");
@@ -140,16 +166,19 @@ public final class OpenSearchNode implements BeforeAllCallback {
     }
 
     private static void awaitReady(Path log) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("OpenSearch exited with " + process.exitValue() + "; see " + log);
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url()
-                                + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
-                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(URI.create(url() + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
+                                .timeout(Duration.ofSeconds(5))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
                 }
@@ -166,7 +195,9 @@ public final class OpenSearchNode implements BeforeAllCallback {
     }
 
     private static void run(Path log, Path dir, List<String> cmd) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         Process p = pb.start();

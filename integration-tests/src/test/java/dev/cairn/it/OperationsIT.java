@@ -13,13 +13,20 @@ class OperationsIT {
     @Test
     void health_shouldBeUp_withoutAToken() {
         anonymous().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
-        anonymous().get("/q/health/ready").then().statusCode(200)
+        anonymous()
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
                 .body("checks[0].data.embedding_model", equalTo("bge-small-en-v15-q"));
     }
 
     @Test
     void openapi_shouldDescribeEveryRoute() {
-        anonymous().accept("application/json").get("/q/openapi?format=json").then().statusCode(200)
+        anonymous()
+                .accept("application/json")
+                .get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
                 .body("paths", hasKey("/v1/teams/{team}/memories"))
                 .body("paths", hasKey("/v1/teams/{team}/memories:batch"))
                 .body("paths", hasKey("/v1/teams/{team}/memories/{id}"))

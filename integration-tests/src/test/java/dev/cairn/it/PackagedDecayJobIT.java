@@ -31,15 +31,15 @@ class PackagedDecayJobIT {
     void theScheduleEvent_shouldRunAPass_inThePackagedFunction() throws Exception {
         String table = "decay-" + UUID.randomUUID().toString().substring(0, 8);
         try (TitanStandIn bedrock = new TitanStandIn()) {
-            Map<String, String> env = new java.util.HashMap<>(LambdaRuntime.stackEnvironment(table,
-                    bedrock.endpoint()));
+            Map<String, String> env =
+                    new java.util.HashMap<>(LambdaRuntime.stackEnvironment(table, bedrock.endpoint()));
             // the functions verify tokens at start-up configuration time; the schedule path needs no token
             env.put("CAIRN_AUTH_ISSUER", "https://issuer.test");
             env.put("CAIRN_AUTH_PUBLIC_KEY_LOCATION", "https://issuer.test/.well-known/jwks.json");
             LambdaRuntime.Answer answer;
             String log;
-            try (LambdaRuntime function = LambdaRuntime.start(PACKAGE, "dev.cairn.decay.DecayLambda::handleRequest",
-                    env, work)) {
+            try (LambdaRuntime function =
+                    LambdaRuntime.start(PACKAGE, "dev.cairn.decay.DecayLambda::handleRequest", env, work)) {
                 answer = function.invoke("{\"cairn\": \"decay-schedule\"}", Duration.ofSeconds(120));
                 log = function.tail();
             }

@@ -7,8 +7,7 @@ import java.util.concurrent.TimeUnit;
 /** What every stand-in process of the test run needs: a free port, the running JVM's java, a clean stop. */
 final class Processes {
 
-    private Processes() {
-    }
+    private Processes() {}
 
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {

@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Test;
 class RoutesCrossCheckTest {
 
     /** The modules deployed as API functions: each answers its routes of {@link Routes#ALL}. */
-    private static final List<String> FUNCTIONS = List.of("recall", "session-summarize", "fact-extract", "team-sync",
-            "secret-scan", "decay-job");
+    private static final List<String> FUNCTIONS =
+            List.of("recall", "session-summarize", "fact-extract", "team-sync", "secret-scan", "decay-job");
 
     /**
      * Routes a function's server answers but the public API must not: if one of them ever shows up as a resource
@@ -43,7 +43,9 @@ class RoutesCrossCheckTest {
      * local server ({@code functions/local}) adds no route of its own today — one would be listed here.
      */
     private static final Set<String> EXCLUDED = Set.of(
-            "GET /q/health", "GET /q/health/live", "GET /q/health/ready", // readiness of the local server
+            "GET /q/health",
+            "GET /q/health/live",
+            "GET /q/health/ready", // readiness of the local server
             "GET /q/metrics", // Prometheus scrape of the local server; Lambdas report to CloudWatch
             "GET /q/openapi"); // the API description, published with the repository rather than served
 
@@ -79,7 +81,8 @@ class RoutesCrossCheckTest {
     void everyResourceMethodOfAFunction_shouldHaveARouteOwnedByThatFunction() {
         assertThat(modulesScanned).as("function modules on the classpath").containsAll(FUNCTIONS);
         for (String function : FUNCTIONS) {
-            assertThat(resourceRoutes).as("resource methods found in %s", function)
+            assertThat(resourceRoutes)
+                    .as("resource methods found in %s", function)
                     .anyMatch(r -> r.endsWith(" -> " + function));
         }
 
@@ -187,7 +190,9 @@ class RoutesCrossCheckTest {
             JarURLConnection connection = (JarURLConnection) root.openConnection();
             connection.setUseCaches(false); // a cached JarFile is the class loader's: closing it would break loading
             try (JarFile jar = connection.getJarFile()) {
-                jar.stream().map(e -> e.getName()).filter(n -> n.startsWith("dev/cairn/") && n.endsWith(".class"))
+                jar.stream()
+                        .map(e -> e.getName())
+                        .filter(n -> n.startsWith("dev/cairn/") && n.endsWith(".class"))
                         .forEach(n -> names.add(className(n)));
             }
             return names;
@@ -201,7 +206,8 @@ class RoutesCrossCheckTest {
         java.nio.file.Path classes = dir.getParent().getParent();
         try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
             files.filter(f -> f.toString().endsWith(".class"))
-                    .forEach(f -> names.add(className(classes.relativize(f).toString().replace('\\', '/'))));
+                    .forEach(f ->
+                            names.add(className(classes.relativize(f).toString().replace('\\', '/'))));
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

@@ -34,10 +34,23 @@ class S3ColdStoreIT {
     }
 
     private static Memory memory(String team, String id, String content) {
-        return Memories.memory().id(id).team(team).user("alice").type(MemoryType.PREFERENCE).content(content)
-                .tags("ui").importance(0.3).confidence(0.8).occurredAt(Instant.parse("2026-01-02T03:04:05Z"))
-                .createdAt(Instant.parse("2026-01-02T03:04:06Z")).accessed(7, Instant.parse("2026-02-01T00:00:00Z"))
-                .sourceSession("s1").evidence("msg-9").version(4).state(MemoryState.ARCHIVED).build();
+        return Memories.memory()
+                .id(id)
+                .team(team)
+                .user("alice")
+                .type(MemoryType.PREFERENCE)
+                .content(content)
+                .tags("ui")
+                .importance(0.3)
+                .confidence(0.8)
+                .occurredAt(Instant.parse("2026-01-02T03:04:05Z"))
+                .createdAt(Instant.parse("2026-01-02T03:04:06Z"))
+                .accessed(7, Instant.parse("2026-02-01T00:00:00Z"))
+                .sourceSession("s1")
+                .evidence("msg-9")
+                .version(4)
+                .state(MemoryState.ARCHIVED)
+                .build();
     }
 
     @Test
@@ -47,10 +60,12 @@ class S3ColdStoreIT {
         cold.put(m);
         assertThat(cold.get(new Id("acme"), new Id("m1"))).contains(m);
         // when it went cold: what the decay job measures expiry from
-        assertThat(cold.storedAt(new Id("acme"), new Id("m1"))).hasValueSatisfying(t -> assertThat(t).isAfter(before));
+        assertThat(cold.storedAt(new Id("acme"), new Id("m1")))
+                .hasValueSatisfying(t -> assertThat(t).isAfter(before));
         assertThat(cold.storedAt(new Id("acme"), new Id("never"))).isEmpty();
 
-        byte[] raw = s3.getObjectAsBytes(b -> b.bucket(BUCKET).key("teams/acme/memories/m1.json.gz")).asByteArray();
+        byte[] raw = s3.getObjectAsBytes(b -> b.bucket(BUCKET).key("teams/acme/memories/m1.json.gz"))
+                .asByteArray();
         try (GZIPInputStream gz = new GZIPInputStream(new ByteArrayInputStream(raw))) {
             assertThat(new String(gz.readAllBytes(), StandardCharsets.UTF_8)).contains("\"content\":\"Alice prefers");
         }
@@ -62,7 +77,8 @@ class S3ColdStoreIT {
         cold.put(memory("team-a", "x2", "a's too"));
         cold.put(memory("team-b", "x1", "b's"));
         assertThat(cold.list(new Id("team-a"), 10)).extracting(Id::value).containsExactly("x1", "x2");
-        assertThat(cold.get(new Id("team-b"), new Id("x1")).orElseThrow().content()).isEqualTo("b's");
+        assertThat(cold.get(new Id("team-b"), new Id("x1")).orElseThrow().content())
+                .isEqualTo("b's");
 
         cold.delete(new Id("team-a"), new Id("x1"));
         cold.delete(new Id("team-a"), new Id("x1"));

@@ -38,13 +38,21 @@ public final class S3Mock implements BeforeAllCallback {
             port = Processes.freePort();
             int httpsPort = Processes.freePort();
             Path log = LocalServer.workDir().resolve("s3mock.log");
-            process = new ProcessBuilder(Processes.java(), "-Xmx256m", "-jar", jar.toString(),
-                    "--com.adobe.testing.s3mock.httpPort=" + port, "--server.port=" + httpsPort,
-                    "--server.address=127.0.0.1")
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            process = new ProcessBuilder(
+                            Processes.java(),
+                            "-Xmx256m",
+                            "-jar",
+                            jar.toString(),
+                            "--com.adobe.testing.s3mock.httpPort=" + port,
+                            "--server.port=" + httpsPort,
+                            "--server.address=127.0.0.1")
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             awaitReady(log);
-            context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("cairn-s3mock",
-                    (ExtensionContext.Store.CloseableResource) S3Mock::stop);
+            context.getRoot()
+                    .getStore(ExtensionContext.Namespace.GLOBAL)
+                    .put("cairn-s3mock", (ExtensionContext.Store.CloseableResource) S3Mock::stop);
         }
     }
 
@@ -56,8 +64,11 @@ public final class S3Mock implements BeforeAllCallback {
                 throw new IllegalStateException("S3Mock exited with " + process.exitValue() + "; see " + log);
             }
             try {
-                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                HttpResponse<Void> r = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+                                .timeout(Duration.ofSeconds(2))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
                 if (r.statusCode() == 200) {
                     return;
                 }
@@ -75,9 +86,12 @@ public final class S3Mock implements BeforeAllCallback {
 
     /** A path-style client for the running S3Mock. */
     public static S3Client client() {
-        return S3Client.builder().endpointOverride(URI.create("http://127.0.0.1:" + port)).region(Region.US_EAST_1)
+        return S3Client.builder()
+                .endpointOverride(URI.create("http://127.0.0.1:" + port))
+                .region(Region.US_EAST_1)
                 .forcePathStyle(true)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .httpClient(UrlConnectionHttpClient.create()).build();
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
     }
 }

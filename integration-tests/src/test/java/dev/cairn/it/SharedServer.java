@@ -25,7 +25,8 @@ public final class SharedServer implements BeforeAllCallback {
                 Path data = Files.createTempDirectory(LocalServer.workDir(), "shared-");
                 LocalServer s = new LocalServer(data).start();
                 s.awaitHealth("/q/health/ready");
-                context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+                context.getRoot()
+                        .getStore(ExtensionContext.Namespace.GLOBAL)
                         .put("cairn-shared-server", (ExtensionContext.Store.CloseableResource) s::close);
                 server = s;
             }
@@ -38,13 +39,17 @@ public final class SharedServer implements BeforeAllCallback {
 
     /** A request as user {@code user} of {@code teams}, JSON in and out. */
     public static RequestSpecification as(String user, String... teams) {
-        return RestAssured.given(new RequestSpecBuilder().setBaseUri(server.baseUrl())
+        return RestAssured.given(new RequestSpecBuilder()
+                .setBaseUri(server.baseUrl())
                 .addHeader("Authorization", "Bearer " + server.token(user, teams))
-                .setContentType(ContentType.JSON).build());
+                .setContentType(ContentType.JSON)
+                .build());
     }
 
     public static RequestSpecification anonymous() {
-        return RestAssured.given(new RequestSpecBuilder().setBaseUri(server.baseUrl())
-                .setContentType(ContentType.JSON).build());
+        return RestAssured.given(new RequestSpecBuilder()
+                .setBaseUri(server.baseUrl())
+                .setContentType(ContentType.JSON)
+                .build());
     }
 }

@@ -34,8 +34,12 @@ class SqliteMemoryStoreContractIT extends MemoryStoreContract {
 
     @Test
     void everyAcknowledgedWrite_shouldBeOnDisk_forASecondProcessToRead() {
-        Memory m = Memories.memory().id("durable1").team("durability").content("on disk")
-                .createdAt(Instant.parse("2026-11-29T00:00:00Z")).build();
+        Memory m = Memories.memory()
+                .id("durable1")
+                .team("durability")
+                .content("on disk")
+                .createdAt(Instant.parse("2026-11-29T00:00:00Z"))
+                .build();
         STORE.insertAll(List.of(m));
         try (SqliteMemoryStore other = new SqliteMemoryStore(FILE)) {
             assertThat(other.get(new Id("durability"), new Id("durable1"))).contains(m);

@@ -17,7 +17,8 @@ class SqliteSessionCacheStoreContractIT extends SessionCacheStoreContract {
 
     @BeforeAll
     static void open() throws Exception {
-        store = new SqliteSessionCacheStore(Files.createTempDirectory("cairn-cache-").resolve("session-cache.db"));
+        store = new SqliteSessionCacheStore(
+                Files.createTempDirectory("cairn-cache-").resolve("session-cache.db"));
     }
 
     @AfterAll

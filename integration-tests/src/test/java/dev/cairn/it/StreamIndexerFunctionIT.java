@@ -30,6 +30,7 @@ class StreamIndexerFunctionIT {
 
     /** The packaged function, as the stack deploys it. */
     static final Path PACKAGE = Path.of("../functions/stream-indexer/target/function.zip");
+
     static final String HANDLER = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest";
 
     @TempDir
@@ -43,8 +44,13 @@ class StreamIndexerFunctionIT {
             DynamoDbMemoryStore store = new DynamoDbMemoryStore(Dynalite.client(), name);
             store.createTableIfMissing();
             Id team = new Id("lambda");
-            store.insertAll(List.of(Memories.memory().id("m1").team(team).content("Builds run on Graviton")
-                    .confidence(0.9).createdAt(Instant.parse("2026-11-29T00:00:00Z")).build()));
+            store.insertAll(List.of(Memories.memory()
+                    .id("m1")
+                    .team(team)
+                    .content("Builds run on Graviton")
+                    .confidence(0.9)
+                    .createdAt(Instant.parse("2026-11-29T00:00:00Z"))
+                    .build()));
 
             String event = """
                     {"Records": [{"eventName": "INSERT", "eventSource": "aws:dynamodb",

@@ -45,15 +45,21 @@ class StreamIndexingIT {
     }
 
     private Memory memory(String id, String content) {
-        return Memories.memory().id(id).team(team).content(content).confidence(0.9)
-                .createdAt(Instant.parse("2026-11-29T00:00:00Z")).build();
+        return Memories.memory()
+                .id(id)
+                .team(team)
+                .content(content)
+                .confidence(0.9)
+                .createdAt(Instant.parse("2026-11-29T00:00:00Z"))
+                .build();
     }
 
     private static ObjectNode record(String eventName, String seq, String pk, String sk) {
         ObjectNode r = JSON.createObjectNode();
         r.put("eventName", eventName).put("eventSource", "aws:dynamodb");
         ObjectNode ddb = r.putObject("dynamodb");
-        ddb.putObject("Keys").<ObjectNode>set("pk", JSON.createObjectNode().put("S", pk))
+        ddb.putObject("Keys")
+                .<ObjectNode>set("pk", JSON.createObjectNode().put("S", pk))
                 .set("sk", JSON.createObjectNode().put("S", sk));
         ddb.put("SequenceNumber", seq).put("StreamViewType", "KEYS_ONLY");
         return r;
@@ -69,53 +75,67 @@ class StreamIndexingIT {
     }
 
     private List<String> recalled(VectorIndex index, String text) {
-        return index.search(new VectorIndex.Search(new VectorIndex.Filter(team, new Id("alice"), null, Set.of(),
-                        Set.of()), embedder.embedQuery(text), embedder.modelId(), text, 10)).stream()
-                .map(c -> c.id().value()).toList();
+        return index
+                .search(new VectorIndex.Search(
+                        new VectorIndex.Filter(team, new Id("alice"), null, Set.of(), Set.of()),
+                        embedder.embedQuery(text),
+                        embedder.modelId(),
+                        text,
+                        10))
+                .stream()
+                .map(c -> c.id().value())
+                .toList();
     }
 
     @Test
     void streamRecords_shouldIndexEachChangedMemory_atItsLatestVersion_whateverTheRecordsSay() {
         DynamoDbMemoryStore store = new DynamoDbMemoryStore(Dynalite.client(), name);
         store.createTableIfMissing();
-        try (OpenSearchVectorIndex index = OpenSearchVectorIndex.plainHttp(URI.create(OpenSearchNode.url()),
-                OpenSearchVectorIndex.Settings.localNode(name))) {
+        try (OpenSearchVectorIndex index = OpenSearchVectorIndex.plainHttp(
+                URI.create(OpenSearchNode.url()), OpenSearchVectorIndex.Settings.localNode(name))) {
             Indexer indexer = new Indexer(store, index, embedder);
             Memory kept = memory("kept", "The staging cluster runs in eu-west-1");
             Memory changed = memory("changed", "Deploys happen on Tuesdays");
             Memory dropped = memory("dropped", "The old wiki lives on Confluence");
             store.insertAll(List.of(kept, changed, dropped));
-            store.replace(changed.withChanges(new MemoryPatch("Deploys happen on Thursdays", null, null, null, null,
-                    null, null, null)));
+            store.replace(changed.withChanges(
+                    new MemoryPatch("Deploys happen on Thursdays", null, null, null, null, null, null, null)));
             store.delete(team, new Id("dropped"), 1);
 
             // the stream says INSERT for "changed" (a stale view) and names it twice; one record is not a memory
-            DynamoDbStreamIndexing.Outcome outcome = new DynamoDbStreamIndexing(indexer).handle(event(
-                    record("INSERT", "100", "T#streams", "M#kept"),
-                    record("INSERT", "101", "T#streams", "M#changed"),
-                    record("INSERT", "102", "T#streams", "M#dropped"),
-                    record("MODIFY", "103", "T#streams", "M#changed"),
-                    record("REMOVE", "104", "T#streams", "M#dropped"),
-                    record("MODIFY", "105", "T#streams", "X#other")));
+            DynamoDbStreamIndexing.Outcome outcome = new DynamoDbStreamIndexing(indexer)
+                    .handle(event(
+                            record("INSERT", "100", "T#streams", "M#kept"),
+                            record("INSERT", "101", "T#streams", "M#changed"),
+                            record("INSERT", "102", "T#streams", "M#dropped"),
+                            record("MODIFY", "103", "T#streams", "M#changed"),
+                            record("REMOVE", "104", "T#streams", "M#dropped"),
+                            record("MODIFY", "105", "T#streams", "X#other")));
 
             assertThat(outcome.firstFailedSequenceNumber()).isNull();
             assertThat(outcome.response()).isEqualTo(java.util.Map.of("batchItemFailures", List.of()));
             // "dropped" was written and deleted: nothing to index, only its tombstone to purge
             assertThat(outcome.records()).isEqualTo(6);
             assertThat(store.pendingIndex(100)).noneMatch(w -> w.team().equals(team));
-            assertThat(recalled(index, "Which region is staging in?")).contains("kept").doesNotContain("dropped");
-            List<VectorIndex.Candidate> thursday = index.search(new VectorIndex.Search(new VectorIndex.Filter(team,
-                    new Id("alice"), null, Set.of(), Set.of()), embedder.embedQuery("x"), embedder.modelId(),
-                    "thursdays", 10));
+            assertThat(recalled(index, "Which region is staging in?"))
+                    .contains("kept")
+                    .doesNotContain("dropped");
+            List<VectorIndex.Candidate> thursday = index.search(new VectorIndex.Search(
+                    new VectorIndex.Filter(team, new Id("alice"), null, Set.of(), Set.of()),
+                    embedder.embedQuery("x"),
+                    embedder.modelId(),
+                    "thursdays",
+                    10));
             assertThat(thursday).anySatisfy(c -> {
                 assertThat(c.id().value()).isEqualTo("changed");
                 assertThat(c.lexical()).isPositive();
             });
 
             // a replay of the same batch (Lambda retries) finds nothing left to do
-            DynamoDbStreamIndexing.Outcome replay = new DynamoDbStreamIndexing(indexer).handle(event(
-                    record("INSERT", "100", "T#streams", "M#kept"),
-                    record("MODIFY", "103", "T#streams", "M#changed")));
+            DynamoDbStreamIndexing.Outcome replay = new DynamoDbStreamIndexing(indexer)
+                    .handle(event(
+                            record("INSERT", "100", "T#streams", "M#kept"),
+                            record("MODIFY", "103", "T#streams", "M#changed")));
             assertThat(replay.indexed()).isZero();
         }
     }
@@ -125,16 +145,19 @@ class StreamIndexingIT {
         DynamoDbMemoryStore store = new DynamoDbMemoryStore(Dynalite.client(), name);
         store.createTableIfMissing();
         int closedPort = Processes.freePort();
-        try (OpenSearchVectorIndex down = OpenSearchVectorIndex.plainHttp(URI.create("http://127.0.0.1:" + closedPort),
-                OpenSearchVectorIndex.Settings.localNode(name))) {
+        try (OpenSearchVectorIndex down = OpenSearchVectorIndex.plainHttp(
+                URI.create("http://127.0.0.1:" + closedPort), OpenSearchVectorIndex.Settings.localNode(name))) {
             store.insertAll(List.of(memory("a", "first"), memory("b", "second")));
             DynamoDbStreamIndexing.Outcome outcome = new DynamoDbStreamIndexing(new Indexer(store, down, embedder))
-                    .handle(event(record("INSERT", "200", "T#streams", "M#a"),
-                            record("INSERT", "201", "T#streams", "M#b")));
+                    .handle(event(
+                            record("INSERT", "200", "T#streams", "M#a"), record("INSERT", "201", "T#streams", "M#b")));
             assertThat(outcome.firstFailedSequenceNumber()).isEqualTo("200");
-            assertThat(outcome.response()).isEqualTo(java.util.Map.of("batchItemFailures",
-                    List.of(java.util.Map.of("itemIdentifier", "200"))));
-            assertThat(store.pendingIndex(100)).filteredOn(w -> w.team().equals(team)).hasSize(2);
+            assertThat(outcome.response())
+                    .isEqualTo(
+                            java.util.Map.of("batchItemFailures", List.of(java.util.Map.of("itemIdentifier", "200"))));
+            assertThat(store.pendingIndex(100))
+                    .filteredOn(w -> w.team().equals(team))
+                    .hasSize(2);
         }
     }
 }

@@ -31,13 +31,28 @@ class TableDefinitionCrossCheckTest {
 
     @BeforeAll
     static void synth() {
-        Map<String, Object> context = Map.of("jwtIssuer", "https://auth.example.com", "jwtAudience", "cairn-api",
-                "functionsDir", "/nonexistent/functions");
-        CairnStack stack = new CairnStack(new App(), "Cairn", StackProps.builder().env(Environment.builder()
-                .account("123456789012").region("eu-west-1").build()).build(), CairnSettings.from(context::get));
-        Map<String, Map<String, Object>> resources = cast(Template.fromStack(stack).toJSON().get("Resources"));
+        Map<String, Object> context = Map.of(
+                "jwtIssuer",
+                "https://auth.example.com",
+                "jwtAudience",
+                "cairn-api",
+                "functionsDir",
+                "/nonexistent/functions");
+        CairnStack stack = new CairnStack(
+                new App(),
+                "Cairn",
+                StackProps.builder()
+                        .env(Environment.builder()
+                                .account("123456789012")
+                                .region("eu-west-1")
+                                .build())
+                        .build(),
+                CairnSettings.from(context::get));
+        Map<String, Map<String, Object>> resources =
+                cast(Template.fromStack(stack).toJSON().get("Resources"));
         List<Map<String, Object>> tables = resources.values().stream()
-                .filter(r -> "AWS::DynamoDB::Table".equals(r.get("Type"))).toList();
+                .filter(r -> "AWS::DynamoDB::Table".equals(r.get("Type")))
+                .toList();
         assertThat(tables).hasSize(1);
         deployed = cast(tables.get(0).get("Properties"));
     }
@@ -62,10 +77,14 @@ class TableDefinitionCrossCheckTest {
     @Test
     void theSecondaryIndexes_shouldBeTheAdapters_kindNameKeysAndProjection() {
         Map<String, String> code = new TreeMap<>();
-        CODE.localSecondaryIndexes().forEach(i -> code.put("local " + i.indexName(),
-                keys(i.keySchema()) + " " + i.projection().projectionTypeAsString()));
-        CODE.globalSecondaryIndexes().forEach(i -> code.put("global " + i.indexName(),
-                keys(i.keySchema()) + " " + i.projection().projectionTypeAsString()));
+        CODE.localSecondaryIndexes()
+                .forEach(i -> code.put(
+                        "local " + i.indexName(),
+                        keys(i.keySchema()) + " " + i.projection().projectionTypeAsString()));
+        CODE.globalSecondaryIndexes()
+                .forEach(i -> code.put(
+                        "global " + i.indexName(),
+                        keys(i.keySchema()) + " " + i.projection().projectionTypeAsString()));
 
         Map<String, String> stack = new TreeMap<>(indexes("local", "LocalSecondaryIndexes"));
         stack.putAll(indexes("global", "GlobalSecondaryIndexes"));
@@ -87,8 +106,8 @@ class TableDefinitionCrossCheckTest {
 
     @Test
     void theTimeToLive_shouldBeTheAttributeTheToolCacheWrites() {
-        assertThat(deployed.get("TimeToLiveSpecification")).isEqualTo(Map.of(
-                "AttributeName", DynamoDbSessionCacheStore.TTL_ATTRIBUTE, "Enabled", true));
+        assertThat(deployed.get("TimeToLiveSpecification"))
+                .isEqualTo(Map.of("AttributeName", DynamoDbSessionCacheStore.TTL_ATTRIBUTE, "Enabled", true));
     }
 
     /** {@code "local by_recency"} → {@code "pk:HASH rec_key:RANGE ALL"}, as the template declares them. */
@@ -96,8 +115,8 @@ class TableDefinitionCrossCheckTest {
         Map<String, String> stack = new TreeMap<>();
         for (Map<String, Object> i : list(deployed.getOrDefault(property, List.of()))) {
             Map<String, Object> projection = cast(i.get("Projection"));
-            stack.put(kind + " " + i.get("IndexName"),
-                    keys(i.get("KeySchema")) + " " + projection.get("ProjectionType"));
+            stack.put(
+                    kind + " " + i.get("IndexName"), keys(i.get("KeySchema")) + " " + projection.get("ProjectionType"));
         }
         return stack;
     }

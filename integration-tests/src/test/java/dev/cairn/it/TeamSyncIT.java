@@ -41,42 +41,86 @@ class TeamSyncIT {
     @Test
     void aDelta_shouldBeApplied_recalledAsATeamMemory_pulledFromTheFeed_andAConflictShouldBe409() {
         String team = team();
-        as("alice", team).body(delta("laptop", 0, "k1", List.of(op("upsert", "merge-style", 0,
-                        "Pull requests are squash-merged after one approval"), op("upsert", "db", 0,
-                        "The billing database is PostgreSQL 17")))).post("/v1/teams/" + team + "/sync").then()
-                .statusCode(200).body("status", equalTo("applied")).body("version", equalTo(1));
+        as("alice", team)
+                .body(delta(
+                        "laptop",
+                        0,
+                        "k1",
+                        List.of(
+                                op("upsert", "merge-style", 0, "Pull requests are squash-merged after one approval"),
+                                op("upsert", "db", 0, "The billing database is PostgreSQL 17"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("applied"))
+                .body("version", equalTo(1));
         // the same request again: the first answer, nothing applied twice
-        as("alice", team).body(delta("laptop", 0, "k1", List.of(op("upsert", "merge-style", 0, "again"))))
-                .post("/v1/teams/" + team + "/sync").then().statusCode(200).body("version", equalTo(1));
+        as("alice", team)
+                .body(delta("laptop", 0, "k1", List.of(op("upsert", "merge-style", 0, "again"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1));
 
-        JsonPath hits = as("bob", team).body(Map.of("query", "how are pull requests merged?", "scope", "team",
-                "top_k", 3)).post("/v1/teams/" + team + "/recall").then().statusCode(200).extract().jsonPath();
+        JsonPath hits = as("bob", team)
+                .body(Map.of("query", "how are pull requests merged?", "scope", "team", "top_k", 3))
+                .post("/v1/teams/" + team + "/recall")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(hits.getString("results[0].memory.content"))
                 .isEqualTo("Pull requests are squash-merged after one approval");
         assertThat(hits.getString("results[0].memory.scope")).isEqualTo("team");
 
         // bob changes the database fact from a stale view: 409, naming the fact, with both sides
-        JsonPath conflict = as("bob", team).body(delta("desktop", 0, "b1", List.of(op("upsert", "db", 0,
-                        "The billing database is MySQL 8")))).post("/v1/teams/" + team + "/sync").then()
-                .statusCode(409).contentType(containsString("application/problem+json"))
-                .body("status", equalTo("conflict")).body("current_version", equalTo(1)).extract().jsonPath();
+        JsonPath conflict = as("bob", team)
+                .body(delta("desktop", 0, "b1", List.of(op("upsert", "db", 0, "The billing database is MySQL 8"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(409)
+                .contentType(containsString("application/problem+json"))
+                .body("status", equalTo("conflict"))
+                .body("current_version", equalTo(1))
+                .extract()
+                .jsonPath();
         assertThat(conflict.getString("conflicts[0].fact_id")).isEqualTo("db");
-        assertThat(conflict.getString("conflicts[0].current.content")).isEqualTo("The billing database is PostgreSQL 17");
+        assertThat(conflict.getString("conflicts[0].current.content"))
+                .isEqualTo("The billing database is PostgreSQL 17");
         assertThat(conflict.getString("conflicts[0].proposed.content")).isEqualTo("The billing database is MySQL 8");
 
         // bob pulls, then deletes the fact based on its version: recall no longer finds it
-        JsonPath feed = as("bob", team).queryParam("since", 0).get("/v1/teams/" + team + "/changes").then()
-                .statusCode(200).body("version", equalTo(1)).body("changes", hasSize(1)).extract().jsonPath();
+        JsonPath feed = as("bob", team)
+                .queryParam("since", 0)
+                .get("/v1/teams/" + team + "/changes")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1))
+                .body("changes", hasSize(1))
+                .extract()
+                .jsonPath();
         assertThat(feed.getList("changes[0].ops.fact_id")).containsExactly("merge-style", "db");
         assertThat(feed.getString("changes[0].client_id")).isEqualTo("laptop");
-        as("bob", team).body(delta("desktop", 1, "b2", List.of(op("delete", "merge-style", 1, null))))
-                .post("/v1/teams/" + team + "/sync").then().statusCode(200).body("version", equalTo(2));
-        List<String> after = as("bob", team).body(Map.of("query", "how are pull requests merged?", "scope", "team"))
-                .post("/v1/teams/" + team + "/recall").then().statusCode(200).extract().jsonPath()
+        as("bob", team)
+                .body(delta("desktop", 1, "b2", List.of(op("delete", "merge-style", 1, null))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(2));
+        List<String> after = as("bob", team)
+                .body(Map.of("query", "how are pull requests merged?", "scope", "team"))
+                .post("/v1/teams/" + team + "/recall")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getList("results.memory.content");
         assertThat(after).doesNotContain("Pull requests are squash-merged after one approval");
 
-        as("alice", team).post("/v1/teams/" + team + "/sync:rebuild").then().statusCode(200)
+        as("alice", team)
+                .post("/v1/teams/" + team + "/sync:rebuild")
+                .then()
+                .statusCode(200)
                 .body("facts", equalTo(2));
     }
 
@@ -84,14 +128,23 @@ class TeamSyncIT {
     void theFeed_shouldPageWithNextSince() {
         String team = team();
         for (int i = 0; i < 5; i++) {
-            as("alice", team).body(delta("c", i, "p" + i, List.of(op("upsert", "f" + i, 0, "Fact number " + i))))
-                    .post("/v1/teams/" + team + "/sync").then().statusCode(200);
+            as("alice", team)
+                    .body(delta("c", i, "p" + i, List.of(op("upsert", "f" + i, 0, "Fact number " + i))))
+                    .post("/v1/teams/" + team + "/sync")
+                    .then()
+                    .statusCode(200);
         }
         List<Integer> versions = new ArrayList<>();
         Object since = 0;
         while (since != null) {
-            JsonPath page = as("alice", team).queryParam("since", since).queryParam("limit", 2)
-                    .get("/v1/teams/" + team + "/changes").then().statusCode(200).extract().jsonPath();
+            JsonPath page = as("alice", team)
+                    .queryParam("since", since)
+                    .queryParam("limit", 2)
+                    .get("/v1/teams/" + team + "/changes")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             versions.addAll(page.getList("changes.version", Integer.class));
             since = page.get("next_since");
         }
@@ -101,20 +154,41 @@ class TeamSyncIT {
     @Test
     void onlyMembers_shouldSyncOrReadChanges_andSecretsFollowTheTeamPolicy() {
         String team = team();
-        as("mallory", "elsewhere").body(delta("c", 0, "x", List.of(op("upsert", "f", 0, "hi"))))
-                .post("/v1/teams/" + team + "/sync").then().statusCode(403);
+        as("mallory", "elsewhere")
+                .body(delta("c", 0, "x", List.of(op("upsert", "f", 0, "hi"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(403);
         as("mallory", "elsewhere").get("/v1/teams/" + team + "/changes").then().statusCode(403);
         // the default policy redacts: the fact is stored without the secret
-        as("alice", team).body(delta("c", 0, "s1", List.of(op("upsert", "deploy", 0,
-                        "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI")))).post("/v1/teams/" + team + "/sync")
-                .then().statusCode(200);
-        String content = as("alice", team).get("/v1/teams/" + team + "/changes").then().statusCode(200).extract()
-                .jsonPath().getString("changes[0].ops[0].content");
+        as("alice", team)
+                .body(delta(
+                        "c",
+                        0,
+                        "s1",
+                        List.of(op("upsert", "deploy", 0, "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200);
+        String content = as("alice", team)
+                .get("/v1/teams/" + team + "/changes")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("changes[0].ops[0].content");
         assertThat(content).contains("[REDACTED:").doesNotContain("ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI");
         // the strict team rejects (LocalServer sets cairn.secrets.team-policy.strict=reject)
-        as("alice", "strict").body(delta("c", 0, "s2", List.of(op("upsert", "deploy", 0,
-                        "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI")))).post("/v1/teams/strict/sync")
-                .then().statusCode(422).body(org.hamcrest.Matchers.not(containsString("ghp_R8kLm2")));
+        as("alice", "strict")
+                .body(delta(
+                        "c",
+                        0,
+                        "s2",
+                        List.of(op("upsert", "deploy", 0, "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
+                .post("/v1/teams/strict/sync")
+                .then()
+                .statusCode(422)
+                .body(org.hamcrest.Matchers.not(containsString("ghp_R8kLm2")));
     }
 
     @Test
@@ -124,8 +198,16 @@ class TeamSyncIT {
         for (int i = 0; i < 501; i++) {
             ops.add(op("upsert", "f" + i, 0, "x"));
         }
-        as("alice", team).body(delta("c", 0, "big", ops)).post("/v1/teams/" + team + "/sync").then().statusCode(413);
-        as("alice", team).get("/v1/teams/" + team + "/changes").then().statusCode(200).body("changes", hasSize(0));
+        as("alice", team)
+                .body(delta("c", 0, "big", ops))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(413);
+        as("alice", team)
+                .get("/v1/teams/" + team + "/changes")
+                .then()
+                .statusCode(200)
+                .body("changes", hasSize(0));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -142,9 +224,17 @@ class TeamSyncIT {
             """)
     void badDeltas_shouldGet400NamingTheField_andCommitNothing(String name, String body, String field) {
         String team = team();
-        as("alice", team).body(body).post("/v1/teams/" + team + "/sync").then().statusCode(400)
+        as("alice", team)
+                .body(body)
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(400)
                 .body("errors.field", hasItem(field));
-        as("alice", team).get("/v1/teams/" + team + "/changes").then().statusCode(200).body("changes", hasSize(0));
+        as("alice", team)
+                .get("/v1/teams/" + team + "/changes")
+                .then()
+                .statusCode(200)
+                .body("changes", hasSize(0));
     }
 
     @Test
@@ -152,20 +242,43 @@ class TeamSyncIT {
         // team "keepers" runs keep_both (LocalServer: cairn.sync.team-policy.keepers=keep_both)
         String team = "keepers";
         String fact = "style-" + System.nanoTime();
-        long base = as("alice", team).get("/v1/teams/" + team + "/changes").then().statusCode(200).extract()
-                .jsonPath().getLong("version");
-        as("alice", team).body(delta("a", base, fact + "-1", List.of(op("upsert", fact, 0, "Tabs"))))
-                .post("/v1/teams/" + team + "/sync").then().statusCode(200);
-        List<String> queued = as("bob", team).body(delta("b", base, fact + "-2", List.of(op("upsert", fact, 0,
-                "Spaces")))).post("/v1/teams/" + team + "/sync").then().statusCode(200).extract().jsonPath()
+        long base = as("alice", team)
+                .get("/v1/teams/" + team + "/changes")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("version");
+        as("alice", team)
+                .body(delta("a", base, fact + "-1", List.of(op("upsert", fact, 0, "Tabs"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200);
+        List<String> queued = as("bob", team)
+                .body(delta("b", base, fact + "-2", List.of(op("upsert", fact, 0, "Spaces"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getList("queued");
         assertThat(queued).hasSize(1);
-        as("alice", team).get("/v1/teams/" + team + "/conflicts").then().statusCode(200)
+        as("alice", team)
+                .get("/v1/teams/" + team + "/conflicts")
+                .then()
+                .statusCode(200)
                 .body("conflicts.find { it.id == '" + queued.get(0) + "' }.status", equalTo("open"));
-        as("alice", team).body(Map.of("resolution", "merge", "content", "Spaces, four of them"))
-                .post("/v1/teams/" + team + "/conflicts/" + queued.get(0) + ":resolve").then().statusCode(200)
-                .body("status", equalTo("resolved")).body("resolution", equalTo("merge"));
-        as("alice", team).body(Map.of("resolution", "sideways"))
-                .post("/v1/teams/" + team + "/conflicts/" + queued.get(0) + ":resolve").then().statusCode(400);
+        as("alice", team)
+                .body(Map.of("resolution", "merge", "content", "Spaces, four of them"))
+                .post("/v1/teams/" + team + "/conflicts/" + queued.get(0) + ":resolve")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("resolved"))
+                .body("resolution", equalTo("merge"));
+        as("alice", team)
+                .body(Map.of("resolution", "sideways"))
+                .post("/v1/teams/" + team + "/conflicts/" + queued.get(0) + ":resolve")
+                .then()
+                .statusCode(400);
     }
 }

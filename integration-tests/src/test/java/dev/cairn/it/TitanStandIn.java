@@ -24,8 +24,8 @@ final class TitanStandIn implements AutoCloseable {
         server.createContext("/", exchange -> {
             try (exchange) {
                 exchange.getRequestBody().readAllBytes();
-                boolean expected = exchange.getRequestURI().getRawPath()
-                        .equals("/model/amazon.titan-embed-text-v2%3A0/invoke");
+                boolean expected =
+                        exchange.getRequestURI().getRawPath().equals("/model/amazon.titan-embed-text-v2%3A0/invoke");
                 if (expected) {
                     invocations.incrementAndGet();
                 }

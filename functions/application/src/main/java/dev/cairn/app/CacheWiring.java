@@ -53,8 +53,18 @@ public class CacheWiring {
         CacheConfig.ToolCache t = config.toolCache();
         Map<String, Duration> ttls = new HashMap<>(ToolCacheSettings.defaults().toolTtls());
         ttls.putAll(t.ttl());
-        return new ToolCache(store, scanner, clock, new ToolCacheSettings(t.sessionCapBytes(),
-                t.maxEntryShare(), t.defaultTtl(), t.maxTtl(), ttls, t.maxSessions(), t.counterFlush()));
+        return new ToolCache(
+                store,
+                scanner,
+                clock,
+                new ToolCacheSettings(
+                        t.sessionCapBytes(),
+                        t.maxEntryShare(),
+                        t.defaultTtl(),
+                        t.maxTtl(),
+                        ttls,
+                        t.maxSessions(),
+                        t.counterFlush()));
     }
 
     @Produces
@@ -62,19 +72,39 @@ public class CacheWiring {
     UsageLedger usageLedger(SessionCacheStore store, CacheConfig config) {
         Map<String, UsageLedger.Price> prices = new HashMap<>(PRICES);
         config.usage().prices().forEach((model, p) -> prices.put(model, new UsageLedger.Price(p.input(), p.output())));
-        return new UsageLedger(store, new UsageLedger.Settings(prices, config.usage().cacheWriteMultiplier(),
-                config.usage().cacheReadMultiplier(), config.usage().maxTokensPerField()));
+        return new UsageLedger(
+                store,
+                new UsageLedger.Settings(
+                        prices,
+                        config.usage().cacheWriteMultiplier(),
+                        config.usage().cacheReadMultiplier(),
+                        config.usage().maxTokensPerField()));
     }
 
     /** Context assembly recalls through the one {@link RecallService}: {@code cairn.recall.*} and its executor. */
     @Produces
     @ApplicationScoped
-    ContextAssembler contextAssembler(SessionService sessions, RecallService recall, MemoryService memories,
-                                      SessionCacheStore store, SecretGate secrets, Clock clock, CacheConfig config) {
+    ContextAssembler contextAssembler(
+            SessionService sessions,
+            RecallService recall,
+            MemoryService memories,
+            SessionCacheStore store,
+            SecretGate secrets,
+            Clock clock,
+            CacheConfig config) {
         Map<String, Integer> minimums = new HashMap<>(MIN_CACHEABLE);
         minimums.putAll(config.context().minCacheableTokens());
-        return new ContextAssembler(sessions, recall, memories, store, secrets, clock, new ContextAssembler.Settings(
-                minimums, config.context().defaultMinCacheableTokens(), config.context().memories(),
-                config.context().defaultMaxTokens()));
+        return new ContextAssembler(
+                sessions,
+                recall,
+                memories,
+                store,
+                secrets,
+                clock,
+                new ContextAssembler.Settings(
+                        minimums,
+                        config.context().defaultMinCacheableTokens(),
+                        config.context().memories(),
+                        config.context().defaultMaxTokens()));
     }
 }

@@ -10,6 +10,5 @@ public interface Counters {
     /** Adds {@code amount} to the counter {@code name} with the given tag key/value pairs. */
     void add(String name, double amount, String... tags);
 
-    Counters NONE = (name, amount, tags) -> {
-    };
+    Counters NONE = (name, amount, tags) -> {};
 }

@@ -18,8 +18,14 @@ public class DecayWiring {
     @Produces
     @ApplicationScoped
     DecayJob job(MemoryStore store, ColdStore cold, Indexer indexer, Clock clock, DecayConfig config) {
-        return new DecayJob(store, cold, indexer, new DecayPolicy(config.factor(), config.archiveBelow(),
-                config.expireAfter()), clock, config.pageSize(), pool(config.parallelism()));
+        return new DecayJob(
+                store,
+                cold,
+                indexer,
+                new DecayPolicy(config.factor(), config.archiveBelow(), config.expireAfter()),
+                clock,
+                config.pageSize(),
+                pool(config.parallelism()));
     }
 
     /** Threads that carry a page's decisions (store round trips, not CPU): daemon, so they never hold the JVM. */

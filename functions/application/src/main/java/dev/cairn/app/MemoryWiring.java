@@ -39,8 +39,8 @@ public class MemoryWiring {
 
     @Produces
     @ApplicationScoped
-    MemoryService memoryService(MemoryStore store, Indexer indexer, Clock clock, RecallConfig config,
-                                SecretGate secrets) {
+    MemoryService memoryService(
+            MemoryStore store, Indexer indexer, Clock clock, RecallConfig config, SecretGate secrets) {
         return new MemoryService(store, indexer, clock, config.limits(), secrets);
     }
 
@@ -52,11 +52,18 @@ public class MemoryWiring {
     @ApplicationScoped
     @Named("access-recorder")
     ExecutorService accessRecorder() {
-        return new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(10_000), r -> {
-            Thread t = new Thread(r, "cairn-access");
-            t.setDaemon(true);
-            return t;
-        }, new ThreadPoolExecutor.DiscardPolicy());
+        return new ThreadPoolExecutor(
+                1,
+                1,
+                0,
+                TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(10_000),
+                r -> {
+                    Thread t = new Thread(r, "cairn-access");
+                    t.setDaemon(true);
+                    return t;
+                },
+                new ThreadPoolExecutor.DiscardPolicy());
     }
 
     void stopAccessRecorder(@Disposes @Named("access-recorder") ExecutorService executor) {
@@ -65,9 +72,15 @@ public class MemoryWiring {
 
     @Produces
     @ApplicationScoped
-    RecallService recallService(MemoryStore store, VectorIndex index, Embedder embedder, Indexer indexer, Clock clock,
-                                RecallConfig config, @Named("access-recorder") ExecutorService accessRecorder,
-                                SecretGate secrets) {
+    RecallService recallService(
+            MemoryStore store,
+            VectorIndex index,
+            Embedder embedder,
+            Indexer indexer,
+            Clock clock,
+            RecallConfig config,
+            @Named("access-recorder") ExecutorService accessRecorder,
+            SecretGate secrets) {
         return new RecallService(store, index, embedder, indexer, clock, config.settings(), accessRecorder, secrets);
     }
 }

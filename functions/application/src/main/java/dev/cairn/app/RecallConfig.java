@@ -59,8 +59,13 @@ public interface RecallConfig {
 
     default RecallSettings settings() {
         Recall r = recall();
-        return new RecallSettings(new RecallWeights(r.alpha(), r.beta(), r.gamma(), r.halfLifeDays()),
-                r.defaultTopK(), r.maxTopK(), r.candidates(), r.maxCandidates(), r.maxQueryBytes());
+        return new RecallSettings(
+                new RecallWeights(r.alpha(), r.beta(), r.gamma(), r.halfLifeDays()),
+                r.defaultTopK(),
+                r.maxTopK(),
+                r.candidates(),
+                r.maxCandidates(),
+                r.maxQueryBytes());
     }
 
     default MemoryLimits limits() {

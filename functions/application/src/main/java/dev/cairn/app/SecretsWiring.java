@@ -1,11 +1,11 @@
 package dev.cairn.app;
 
 import dev.cairn.model.id.Id;
-import io.quarkus.arc.DefaultBean;
-import io.quarkus.runtime.StartupEvent;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
+import io.quarkus.arc.DefaultBean;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
@@ -35,10 +35,13 @@ public class SecretsWiring {
     SecretGate gate(SecretScanner scanner, SecretsConfig config, Counters counters) {
         SecretPolicy fallback = SecretPolicy.parse(config.policy());
         Map<String, SecretPolicy> perTeam = new HashMap<>();
-        config.teamPolicy().forEach((team, policy) -> perTeam.put(Id.of("cairn.secrets.team-policy", team).value(),
-                SecretPolicy.parse(policy)));
+        config.teamPolicy()
+                .forEach((team, policy) ->
+                        perTeam.put(Id.of("cairn.secrets.team-policy", team).value(), SecretPolicy.parse(policy)));
         // counted by rule and outcome (/q/metrics: cairn_secret_findings_total); the secret itself is never recorded
-        return new SecretGate(scanner, team -> perTeam.getOrDefault(team.value(), fallback),
+        return new SecretGate(
+                scanner,
+                team -> perTeam.getOrDefault(team.value(), fallback),
                 (rule, outcome) -> counters.add("cairn.secret.findings", 1, "rule", rule, "outcome", outcome));
     }
 

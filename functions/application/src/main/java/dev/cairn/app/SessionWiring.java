@@ -24,17 +24,28 @@ public class SessionWiring {
 
     @Produces
     @ApplicationScoped
-    Consolidator consolidator(MemoryService memories, MemoryStore memoryStore, VectorIndex index, Embedder embedder,
-                              ConsolidationConfig config) {
-        return new Consolidator(memories, memoryStore, index, embedder, new FactComparison(config.thresholds()),
-                config.candidates());
+    Consolidator consolidator(
+            MemoryService memories,
+            MemoryStore memoryStore,
+            VectorIndex index,
+            Embedder embedder,
+            ConsolidationConfig config) {
+        return new Consolidator(
+                memories, memoryStore, index, embedder, new FactComparison(config.thresholds()), config.candidates());
     }
 
     @Produces
     @ApplicationScoped
-    SessionService sessions(SessionStore store, Summarizer summarizer, FactExtractor extractor, MemoryService memories,
-                            Consolidator consolidator, SecretGate secrets, Clock clock, SessionConfig config) {
-        return new SessionService(store, summarizer, extractor, memories, consolidator, secrets, clock,
-                config.limits());
+    SessionService sessions(
+            SessionStore store,
+            Summarizer summarizer,
+            FactExtractor extractor,
+            MemoryService memories,
+            Consolidator consolidator,
+            SecretGate secrets,
+            Clock clock,
+            SessionConfig config) {
+        return new SessionService(
+                store, summarizer, extractor, memories, consolidator, secrets, clock, config.limits());
     }
 }

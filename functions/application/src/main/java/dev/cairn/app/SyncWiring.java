@@ -34,13 +34,18 @@ public class SyncWiring {
 
     @Produces
     @ApplicationScoped
-    SyncService sync(SyncStore store, MemoryStore memories, Indexer indexer, SecretGate secrets, Clock clock,
-                     Config config) {
+    SyncService sync(
+            SyncStore store, MemoryStore memories, Indexer indexer, SecretGate secrets, Clock clock, Config config) {
         SyncService.Policy fallback = SyncService.Policy.fromConfig(config.policy());
         Map<String, SyncService.Policy> perTeam = new java.util.HashMap<>();
         config.teamPolicy().forEach((team, p) -> perTeam.put(team, SyncService.Policy.fromConfig(p)));
         SyncService.Limits d = SyncService.Limits.defaults();
-        return new SyncService(store, memories, indexer, secrets, clock,
+        return new SyncService(
+                store,
+                memories,
+                indexer,
+                secrets,
+                clock,
                 new SyncService.Limits(config.maxOps(), config.maxBytes(), d.maxContentBytes(), d.pageSize()),
                 team -> perTeam.getOrDefault(team.value(), fallback));
     }

@@ -49,7 +49,8 @@ public class AwsAdapters {
     @Singleton
     @Typed(DynamoDbMemoryStore.class)
     DynamoDbMemoryStore dynamoDbMemoryStore(DynamoDbClient dynamo, AwsConfig config) {
-        DynamoDbMemoryStore store = new DynamoDbMemoryStore(dynamo, config.dynamodb().table());
+        DynamoDbMemoryStore store =
+                new DynamoDbMemoryStore(dynamo, config.dynamodb().table());
         if (config.dynamodb().createTable()) {
             store.createTableIfMissing();
         }
@@ -78,10 +79,12 @@ public class AwsAdapters {
     @ApplicationScoped
     @Unremovable
     @Adapter(Adapter.DYNAMODB)
-    SessionCacheStore sessionCacheStore(DynamoDbClient dynamo, DynamoDbMemoryStore table, Instance<S3Client> s3,
-                                        AwsConfig config) {
+    SessionCacheStore sessionCacheStore(
+            DynamoDbClient dynamo, DynamoDbMemoryStore table, Instance<S3Client> s3, AwsConfig config) {
         String name = config.dynamodb().table();
-        return config.s3().bucket().map(bucket -> new DynamoDbSessionCacheStore(dynamo, name, s3.get(), bucket))
+        return config.s3()
+                .bucket()
+                .map(bucket -> new DynamoDbSessionCacheStore(dynamo, name, s3.get(), bucket))
                 .orElseGet(() -> new DynamoDbSessionCacheStore(dynamo, name));
     }
 
@@ -102,7 +105,10 @@ public class AwsAdapters {
     @Unremovable
     @Adapter(Adapter.DYNAMODB)
     ColdStore coldStore(Instance<S3Client> s3, AwsConfig config) {
-        return config.s3().bucket().<ColdStore>map(b -> new S3ColdStore(s3.get(), b)).orElseGet(NoColdStore::new);
+        return config.s3()
+                .bucket()
+                .<ColdStore>map(b -> new S3ColdStore(s3.get(), b))
+                .orElseGet(NoColdStore::new);
     }
 
     @Produces
@@ -114,9 +120,14 @@ public class AwsAdapters {
     }
 
     static OpenSearchVectorIndex.Settings settings(AwsConfig.Opensearch o) {
-        return new OpenSearchVectorIndex.Settings(o.index(), o.engine().name().toLowerCase(Locale.ROOT),
-                o.documentIds(), o.refresh().name().toLowerCase(Locale.ROOT), o.shards().orElse(null),
-                o.replicas().orElse(null), o.minCandidates());
+        return new OpenSearchVectorIndex.Settings(
+                o.index(),
+                o.engine().name().toLowerCase(Locale.ROOT),
+                o.documentIds(),
+                o.refresh().name().toLowerCase(Locale.ROOT),
+                o.shards().orElse(null),
+                o.replicas().orElse(null),
+                o.minCandidates());
     }
 
     @Produces
@@ -144,7 +155,8 @@ public class AwsAdapters {
     }
 
     private static BedrockClaude claude(BedrockRuntimeClient bedrock, AwsConfig config) {
-        return new BedrockClaude(bedrock, config.bedrock().textModel(), config.bedrock().maxTokens());
+        return new BedrockClaude(
+                bedrock, config.bedrock().textModel(), config.bedrock().maxTokens());
     }
 
     void closeIndex(@Disposes @Adapter(Adapter.OPENSEARCH) VectorIndex index) {

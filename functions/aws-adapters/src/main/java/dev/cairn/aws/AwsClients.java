@@ -78,16 +78,22 @@ public class AwsClients {
     @ApplicationScoped
     OpenSearchTransport openSearch(AwsConfig config, SdkHttpClient http) {
         AwsConfig.Opensearch o = config.opensearch();
-        URI url = o.url().orElseThrow(() -> new IllegalStateException(
-                "cairn.aws.opensearch.url is required when cairn.backend.vector-index=opensearch"));
+        URI url = o.url()
+                .orElseThrow(() -> new IllegalStateException(
+                        "cairn.aws.opensearch.url is required when cairn.backend.vector-index=opensearch"));
         if (o.signing() == AwsConfig.Signing.NONE) {
             return OpenSearchVectorIndex.plainTransport(url);
         }
-        Region region = config.region().map(Region::of).orElseThrow(() -> new IllegalStateException(
-                "cairn.aws.region is required to sign OpenSearch requests (cairn.aws.opensearch.signing="
-                        + o.signing().name().toLowerCase(java.util.Locale.ROOT) + ")"));
-        return OpenSearchVectorIndex.signedTransport(http, url.getHost(),
-                o.signing().name().toLowerCase(java.util.Locale.ROOT), region,
+        Region region = config.region()
+                .map(Region::of)
+                .orElseThrow(() -> new IllegalStateException(
+                        "cairn.aws.region is required to sign OpenSearch requests (cairn.aws.opensearch.signing="
+                                + o.signing().name().toLowerCase(java.util.Locale.ROOT) + ")"));
+        return OpenSearchVectorIndex.signedTransport(
+                http,
+                url.getHost(),
+                o.signing().name().toLowerCase(java.util.Locale.ROOT),
+                region,
                 DefaultCredentialsProvider.builder().build());
     }
 
@@ -97,7 +103,9 @@ public class AwsClients {
 
     /** The SDK's standard retry mode (exponential backoff with jitter, throttling aware) bounded by one timeout. */
     private static ClientOverrideConfiguration sdkRetries(AwsConfig config) {
-        return ClientOverrideConfiguration.builder().retryStrategy(RetryMode.STANDARD)
-                .apiCallTimeout(config.apiCallTimeout()).build();
+        return ClientOverrideConfiguration.builder()
+                .retryStrategy(RetryMode.STANDARD)
+                .apiCallTimeout(config.apiCallTimeout())
+                .build();
     }
 }

@@ -53,24 +53,32 @@ public final class BedrockClaude {
         ConverseResponse r;
         try {
             r = bedrock.converse(b -> b.modelId(modelId)
-                    .system(SystemContentBlock.fromText(instructions),
-                            SystemContentBlock.fromCachePoint(CachePointBlock.builder().type(CachePointType.DEFAULT)
+                    .system(
+                            SystemContentBlock.fromText(instructions),
+                            SystemContentBlock.fromCachePoint(CachePointBlock.builder()
+                                    .type(CachePointType.DEFAULT)
                                     .build()))
-                    .messages(Message.builder().role(ConversationRole.USER).content(ContentBlock.fromText(input))
+                    .messages(Message.builder()
+                            .role(ConversationRole.USER)
+                            .content(ContentBlock.fromText(input))
                             .build())
                     .inferenceConfig(c -> c.maxTokens(maxTokens).temperature(0f))
                     .outputConfig(o -> o.textFormat(f -> f.type(OutputFormatType.JSON_SCHEMA)
                             .structure(OutputFormatStructure.fromJsonSchema(JsonSchemaDefinition.builder()
-                                    .name(schemaName).schema(schema).build())))));
+                                    .name(schemaName)
+                                    .schema(schema)
+                                    .build())))));
         } catch (SdkException e) {
-            throw new StoreUnavailable("the language model (Bedrock " + modelId + ")",
-                    Duration.ofSeconds(5), e);
+            throw new StoreUnavailable("the language model (Bedrock " + modelId + ")", Duration.ofSeconds(5), e);
         }
         if (r.stopReason() == StopReason.MAX_TOKENS) {
             throw new IllegalStateException("Bedrock's answer was cut off at " + maxTokens + " tokens");
         }
-        String text = r.output().message().content().stream().filter(c -> c.text() != null).map(ContentBlock::text)
-                .findFirst().orElseThrow(() -> new IllegalStateException("Bedrock answered no text"));
+        String text = r.output().message().content().stream()
+                .filter(c -> c.text() != null)
+                .map(ContentBlock::text)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("Bedrock answered no text"));
         try {
             return JSON.readTree(text);
         } catch (IOException e) {

@@ -82,8 +82,12 @@ public final class BedrockFactExtractor implements FactExtractor {
         for (int i = 0; i < messages.size(); i++) {
             SessionMessage m = messages.get(i);
             byNumber.put(i + 1, m);
-            input.append(i + 1).append(". [").append(m.role().name().toLowerCase(Locale.ROOT)).append("] ")
-                    .append(m.content()).append('\n');
+            input.append(i + 1)
+                    .append(". [")
+                    .append(m.role().name().toLowerCase(Locale.ROOT))
+                    .append("] ")
+                    .append(m.content())
+                    .append('\n');
         }
         JsonNode answer = claude.structured(INSTRUCTIONS, "extracted_facts", SCHEMA, input.toString());
         List<Fact> facts = new ArrayList<>();
@@ -109,14 +113,19 @@ public final class BedrockFactExtractor implements FactExtractor {
             } else if (!(confidence >= 0 && confidence <= 1)) {
                 skipped.add(new Skipped(content, "invalid: confidence " + f.path("confidence")));
             } else {
-                facts.add(new Fact(MemoryType.fromWire(type), content, confidence, List.copyOf(evidence),
+                facts.add(new Fact(
+                        MemoryType.fromWire(type),
+                        content,
+                        confidence,
+                        List.copyOf(evidence),
                         f.path("explicit").asBoolean(false)));
             }
         }
         for (JsonNode s : answer.path("skipped")) {
             String text = s.path("text").asText("");
             List<Finding> findings = scanner.scan(text);
-            skipped.add(new Skipped(findings.isEmpty() ? text : SecretScanner.redact(text, findings),
+            skipped.add(new Skipped(
+                    findings.isEmpty() ? text : SecretScanner.redact(text, findings),
                     s.path("reason").asText("other")));
         }
         return new Extraction(facts, skipped);

@@ -51,24 +51,33 @@ public final class BedrockSummarizer implements Summarizer {
     @Override
     public String fold(String previous, List<SessionMessage> folded, int maxChars) {
         StringBuilder input = new StringBuilder();
-        input.append("Character budget: ").append(maxChars).append("\n\nPrevious summary:\n")
-                .append(previous == null || previous.isBlank() ? "(none)" : previous).append("\n\nMessages to fold:\n");
+        input.append("Character budget: ")
+                .append(maxChars)
+                .append("\n\nPrevious summary:\n")
+                .append(previous == null || previous.isBlank() ? "(none)" : previous)
+                .append("\n\nMessages to fold:\n");
         for (SessionMessage m : folded) {
-            input.append('[').append(m.role().name().toLowerCase(Locale.ROOT)).append("] ").append(m.content())
+            input.append('[')
+                    .append(m.role().name().toLowerCase(Locale.ROOT))
+                    .append("] ")
+                    .append(m.content())
                     .append('\n');
         }
         try {
             JsonNode answer = claude.structured(INSTRUCTIONS, "rolling_summary", SCHEMA, input.toString());
             String summary = answer.path("summary").asText("").strip();
             if (summary.isEmpty() || summary.length() > maxChars) {
-                LOG.log(System.Logger.Level.WARNING, "the model's summary was " + summary.length()
-                        + " characters for a budget of " + maxChars + "; folded extractively this time");
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "the model's summary was " + summary.length() + " characters for a budget of " + maxChars
+                                + "; folded extractively this time");
                 return fallback.fold(previous, folded, maxChars);
             }
             return summary;
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "summarizing with " + claude.modelId()
-                    + " failed; folded extractively this time: " + e);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "summarizing with " + claude.modelId() + " failed; folded extractively this time: " + e);
             return fallback.fold(previous, folded, maxChars);
         }
     }

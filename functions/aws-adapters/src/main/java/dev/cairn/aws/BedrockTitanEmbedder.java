@@ -31,8 +31,8 @@ public final class BedrockTitanEmbedder implements Embedder {
 
     public BedrockTitanEmbedder(BedrockRuntimeClient bedrock, int dimensions) {
         if (!SIZES.contains(dimensions)) {
-            throw new IllegalArgumentException("Titan text embeddings v2 produce 256, 512 or 1024 dimensions, not "
-                    + dimensions);
+            throw new IllegalArgumentException(
+                    "Titan text embeddings v2 produce 256, 512 or 1024 dimensions, not " + dimensions);
         }
         this.bedrock = bedrock;
         this.dimensions = dimensions;
@@ -63,15 +63,19 @@ public final class BedrockTitanEmbedder implements Embedder {
     }
 
     private float[] embed(String text) {
-        ObjectNode body = JSON.createObjectNode().put("inputText", text).put("dimensions", dimensions)
+        ObjectNode body = JSON.createObjectNode()
+                .put("inputText", text)
+                .put("dimensions", dimensions)
                 .put("normalize", true);
-        InvokeModelResponse r = bedrock.invokeModel(b -> b.modelId(BEDROCK_MODEL).contentType("application/json")
-                .accept("application/json").body(SdkBytes.fromUtf8String(body.toString())));
+        InvokeModelResponse r = bedrock.invokeModel(b -> b.modelId(BEDROCK_MODEL)
+                .contentType("application/json")
+                .accept("application/json")
+                .body(SdkBytes.fromUtf8String(body.toString())));
         try {
             JsonNode embedding = JSON.readTree(r.body().asByteArray()).path("embedding");
             if (!embedding.isArray() || embedding.size() != dimensions) {
-                throw new IllegalStateException("Bedrock answered an embedding of " + embedding.size()
-                        + " values; expected " + dimensions);
+                throw new IllegalStateException(
+                        "Bedrock answered an embedding of " + embedding.size() + " values; expected " + dimensions);
             }
             float[] v = new float[dimensions];
             for (int i = 0; i < dimensions; i++) {

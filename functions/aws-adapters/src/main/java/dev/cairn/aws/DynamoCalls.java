@@ -14,8 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
  */
 final class DynamoCalls {
 
-    private DynamoCalls() {
-    }
+    private DynamoCalls() {}
 
     static <T> T guarded(Supplier<T> operation) {
         try {

@@ -1,7 +1,6 @@
 package dev.cairn.aws;
 
 import dev.cairn.model.error.NotFound;
-import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.ListQuery;
@@ -20,17 +19,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.retry.backoff.FixedDelayBackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -42,6 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
 /**
  * {@link MemoryStore} on one DynamoDB table (single-table design; see this module's README for the key schema).
@@ -90,20 +87,38 @@ public final class DynamoDbMemoryStore implements MemoryStore {
      * {@link DynamoDbStreamIndexing#STREAM_VIEW_TYPE} stream.
      */
     public static CreateTableRequest tableDefinition(String table) {
-        return CreateTableRequest.builder().tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(attr(PK, ScalarAttributeType.S), attr(SK, ScalarAttributeType.S),
-                        attr("imp_key", ScalarAttributeType.S), attr("rec_key", ScalarAttributeType.S),
+        return CreateTableRequest.builder()
+                .tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        attr(PK, ScalarAttributeType.S),
+                        attr(SK, ScalarAttributeType.S),
+                        attr("imp_key", ScalarAttributeType.S),
+                        attr("rec_key", ScalarAttributeType.S),
                         attr("pending", ScalarAttributeType.S))
                 .keySchema(key(PK, KeyType.HASH), key(SK, KeyType.RANGE))
-                .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName(IMPORTANCE_INDEX)
-                        .keySchema(key(PK, KeyType.HASH), key("imp_key", KeyType.RANGE))
-                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build(),
-                        LocalSecondaryIndex.builder().indexName(RECENCY_INDEX)
-                        .keySchema(key(PK, KeyType.HASH), key("rec_key", KeyType.RANGE))
-                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build())
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName(PENDING_INDEX)
+                .localSecondaryIndexes(
+                        LocalSecondaryIndex.builder()
+                                .indexName(IMPORTANCE_INDEX)
+                                .keySchema(key(PK, KeyType.HASH), key("imp_key", KeyType.RANGE))
+                                .projection(Projection.builder()
+                                        .projectionType(ProjectionType.ALL)
+                                        .build())
+                                .build(),
+                        LocalSecondaryIndex.builder()
+                                .indexName(RECENCY_INDEX)
+                                .keySchema(key(PK, KeyType.HASH), key("rec_key", KeyType.RANGE))
+                                .projection(Projection.builder()
+                                        .projectionType(ProjectionType.ALL)
+                                        .build())
+                                .build())
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+                        .indexName(PENDING_INDEX)
                         .keySchema(key("pending", KeyType.HASH), key(SK, KeyType.RANGE))
-                        .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build()).build())
+                        .projection(Projection.builder()
+                                .projectionType(ProjectionType.KEYS_ONLY)
+                                .build())
+                        .build())
                 .build();
     }
 
@@ -112,8 +127,11 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         try {
             dynamo.createTable(tableDefinition(table));
             // the default waiter polls every 20 s; a new table is usually active within a second
-            try (DynamoDbWaiter waiter = DynamoDbWaiter.builder().client(dynamo).overrideConfiguration(o -> o
-                    .backoffStrategy(FixedDelayBackoffStrategy.create(Duration.ofMillis(200))).maxAttempts(300))
+            try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
+                    .client(dynamo)
+                    .overrideConfiguration(
+                            o -> o.backoffStrategy(FixedDelayBackoffStrategy.create(Duration.ofMillis(200)))
+                                    .maxAttempts(300))
                     .build()) {
                 waiter.waitUntilTableExists(b -> b.tableName(table));
             }
@@ -123,7 +141,10 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     private static AttributeDefinition attr(String name, ScalarAttributeType type) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(type)
+                .build();
     }
 
     private static KeySchemaElement key(String name, KeyType type) {
@@ -149,8 +170,8 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             List<Memory> written = new ArrayList<>();
             try {
                 for (Memory m : memories) {
-                    dynamo.putItem(b -> b.tableName(table).item(toItem(m, 0))
-                            .conditionExpression("attribute_not_exists(pk)"));
+                    dynamo.putItem(
+                            b -> b.tableName(table).item(toItem(m, 0)).conditionExpression("attribute_not_exists(pk)"));
                     written.add(m);
                 }
             } catch (ConditionalCheckFailedException e) {
@@ -173,8 +194,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         for (Memory m : memories) {
             if (registered.add(m.team().value())) {
                 try {
-                    dynamo.putItem(b -> b.tableName(table).item(Map.of(PK, str(TEAMS_PARTITION),
-                            SK, str(m.team().value()))));
+                    dynamo.putItem(b -> b.tableName(table)
+                            .item(Map.of(
+                                    PK, str(TEAMS_PARTITION), SK, str(m.team().value()))));
                 } catch (RuntimeException e) {
                     registered.remove(m.team().value());
                     throw e;
@@ -189,8 +211,10 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             Map<String, AttributeValue> values = new HashMap<>();
             values.put(":pk", str(TEAMS_PARTITION));
             values.put(":after", str(after == null ? "" : after.value()));
-            var r = dynamo.query(b -> b.tableName(table).consistentRead(true)
-                    .keyConditionExpression("pk = :pk AND sk > :after").expressionAttributeValues(values)
+            var r = dynamo.query(b -> b.tableName(table)
+                    .consistentRead(true)
+                    .keyConditionExpression("pk = :pk AND sk > :after")
+                    .expressionAttributeValues(values)
                     .limit(limit));
             return r.items().stream().map(i -> new Id(i.get(SK).s())).toList();
         });
@@ -199,9 +223,10 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     @Override
     public Optional<String> decayCursor() {
         return guarded(() -> {
-            var r = dynamo.getItem(b -> b.tableName(table).consistentRead(true).key(Map.of(PK, str(JOBS_PARTITION),
-                    SK, str("decay"))));
-            return r.hasItem() && r.item().containsKey("cursor") ? Optional.of(r.item().get("cursor").s())
+            var r = dynamo.getItem(b ->
+                    b.tableName(table).consistentRead(true).key(Map.of(PK, str(JOBS_PARTITION), SK, str("decay"))));
+            return r.hasItem() && r.item().containsKey("cursor")
+                    ? Optional.of(r.item().get("cursor").s())
                     : Optional.empty();
         });
     }
@@ -213,24 +238,27 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             if (cursor == null) {
                 dynamo.deleteItem(b -> b.tableName(table).key(key));
             } else {
-                dynamo.putItem(b -> b.tableName(table).item(Map.of(PK, key.get(PK), SK, key.get(SK),
-                        "cursor", str(cursor))));
+                dynamo.putItem(
+                        b -> b.tableName(table).item(Map.of(PK, key.get(PK), SK, key.get(SK), "cursor", str(cursor))));
             }
         });
     }
 
     private void undo(List<Memory> written) {
         for (Memory m : written) {
-            dynamo.deleteItem(b -> b.tableName(table).key(keyOf(m.team(), m.id()))
-                    .conditionExpression("version = :v").expressionAttributeValues(Map.of(":v", num(m.version()))));
+            dynamo.deleteItem(b -> b.tableName(table)
+                    .key(keyOf(m.team(), m.id()))
+                    .conditionExpression("version = :v")
+                    .expressionAttributeValues(Map.of(":v", num(m.version()))));
         }
     }
 
     @Override
     public Optional<Memory> get(Id team, Id id) {
         return guarded(() -> {
-            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(keyOf(team, id))
-                    .consistentRead(true)).item();
+            Map<String, AttributeValue> item = dynamo.getItem(
+                            b -> b.tableName(table).key(keyOf(team, id)).consistentRead(true))
+                    .item();
             if (item == null || item.isEmpty() || isDeleted(item)) {
                 return Optional.empty();
             }
@@ -248,8 +276,12 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                 for (Id id : all.subList(from, Math.min(all.size(), from + 100))) {
                     keys.add(keyOf(team, id));
                 }
-                Map<String, KeysAndAttributes> request = Map.of(table,
-                        KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
+                Map<String, KeysAndAttributes> request = Map.of(
+                        table,
+                        KeysAndAttributes.builder()
+                                .keys(keys)
+                                .consistentRead(true)
+                                .build());
                 while (!request.isEmpty()) {
                     Map<String, KeysAndAttributes> req = request;
                     BatchGetItemResponse r = dynamo.batchGetItem(b -> b.requestItems(req));
@@ -275,7 +307,8 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             values.put(":content", str(updated.content()));
             values.put(":tags", list(updated.tags()));
             values.put(":imp", num(updated.importance()));
-            values.put(":ik", str(importanceKey(updated.importance(), updated.id().value())));
+            values.put(
+                    ":ik", str(importanceKey(updated.importance(), updated.id().value())));
             values.put(":conf", num(updated.confidence()));
             values.put(":ev", list(updated.evidence()));
             values.put(":v", num(updated.version()));
@@ -302,8 +335,10 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             }
             String expression = removed.isEmpty() ? update : update + " REMOVE " + String.join(", ", removed);
             try {
-                dynamo.updateItem(b -> b.tableName(table).key(keyOf(updated.team(), updated.id()))
-                        .updateExpression(expression).conditionExpression("version = :expected AND deleted = :false")
+                dynamo.updateItem(b -> b.tableName(table)
+                        .key(keyOf(updated.team(), updated.id()))
+                        .updateExpression(expression)
+                        .conditionExpression("version = :expected AND deleted = :false")
                         .expressionAttributeNames(Map.of("#type", "type", "#state", "state"))
                         .expressionAttributeValues(values));
             } catch (ConditionalCheckFailedException e) {
@@ -316,12 +351,23 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     public void delete(Id team, Id id, long expectedVersion) {
         guardedRun(() -> {
             try {
-                dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
+                dynamo.updateItem(b -> b.tableName(table)
+                        .key(keyOf(team, id))
                         .updateExpression("SET deleted = :true, version = :next, content = :empty, pending = :p")
                         .conditionExpression("version = :expected AND deleted = :false")
-                        .expressionAttributeValues(Map.of(":true", bool(true), ":false", bool(false),
-                                ":next", num(expectedVersion + 1), ":expected", num(expectedVersion),
-                                ":empty", str(""), ":p", str(PENDING_ALL))));
+                        .expressionAttributeValues(Map.of(
+                                ":true",
+                                bool(true),
+                                ":false",
+                                bool(false),
+                                ":next",
+                                num(expectedVersion + 1),
+                                ":expected",
+                                num(expectedVersion),
+                                ":empty",
+                                str(""),
+                                ":p",
+                                str(PENDING_ALL))));
             } catch (ConditionalCheckFailedException e) {
                 throw conflict(team, id, expectedVersion);
             }
@@ -329,12 +375,14 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     private RuntimeException conflict(Id team, Id id, long expected) {
-        Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(keyOf(team, id))
-                .consistentRead(true)).item();
+        Map<String, AttributeValue> item = dynamo.getItem(
+                        b -> b.tableName(table).key(keyOf(team, id)).consistentRead(true))
+                .item();
         if (item == null || item.isEmpty() || isDeleted(item)) {
             return new NotFound("memory " + id + " in team " + team);
         }
-        return new VersionConflict("memory " + id, expected, Long.parseLong(item.get("version").n()));
+        return new VersionConflict(
+                "memory " + id, expected, Long.parseLong(item.get("version").n()));
     }
 
     /**
@@ -362,9 +410,13 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                     values.put(":hi", str("M$"));
                 }
                 // limit: a page of the walk reads about a page of items, not DynamoDB's default 1 MB
-                var r = dynamo.query(b -> b.tableName(table).consistentRead(true).keyConditionExpression(condition)
-                        .filterExpression("deleted = :false").expressionAttributeValues(values)
-                        .exclusiveStartKey(from).limit(limit));
+                var r = dynamo.query(b -> b.tableName(table)
+                        .consistentRead(true)
+                        .keyConditionExpression(condition)
+                        .filterExpression("deleted = :false")
+                        .expressionAttributeValues(values)
+                        .exclusiveStartKey(from)
+                        .limit(limit));
                 for (Map<String, AttributeValue> item : r.items()) {
                     if (out.size() < limit) {
                         out.add(fromItem(item));
@@ -411,9 +463,14 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             Map<String, AttributeValue> start = q.after() == null ? null : startKey(q);
             List<Memory> rows = new ArrayList<>();
             do {
-                QueryRequest.Builder req = QueryRequest.builder().tableName(table).keyConditionExpression(keyCondition)
-                        .filterExpression(filter.toString()).expressionAttributeNames(names)
-                        .expressionAttributeValues(values).scanIndexForward(false).consistentRead(true)
+                QueryRequest.Builder req = QueryRequest.builder()
+                        .tableName(table)
+                        .keyConditionExpression(keyCondition)
+                        .filterExpression(filter.toString())
+                        .expressionAttributeNames(names)
+                        .expressionAttributeValues(values)
+                        .scanIndexForward(false)
+                        .consistentRead(true)
                         .limit(Math.max(q.limit() * 2, 25));
                 req.indexName(byImportance ? IMPORTANCE_INDEX : RECENCY_INDEX);
                 if (start != null) {
@@ -432,7 +489,8 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             if (rows.size() > q.limit()) {
                 rows = rows.subList(0, q.limit());
                 Memory last = rows.get(rows.size() - 1);
-                next = new ListQuery.Cursor(byImportance ? last.importance() : last.createdAt().toEpochMilli(),
+                next = new ListQuery.Cursor(
+                        byImportance ? last.importance() : last.createdAt().toEpochMilli(),
                         last.id().value());
             }
             return new Page(List.copyOf(rows), next);
@@ -446,7 +504,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         if (q.order() == ListQuery.Order.IMPORTANCE) {
             key.put("imp_key", str(importanceKey(q.after().sortKey(), q.after().id())));
         } else {
-            key.put("rec_key", str(recencyKey((long) q.after().sortKey(), q.after().id())));
+            key.put(
+                    "rec_key",
+                    str(recencyKey((long) q.after().sortKey(), q.after().id())));
         }
         return key;
     }
@@ -466,12 +526,13 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         guardedRun(() -> {
             for (Id id : ids) {
                 try {
-                    dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
+                    dynamo.updateItem(b -> b.tableName(table)
+                            .key(keyOf(team, id))
                             .updateExpression("ADD access_count :one SET last_accessed_at = :at")
                             .conditionExpression("attribute_exists(pk) AND deleted = :false AND "
                                     + "(attribute_not_exists(last_accessed_at) OR last_accessed_at < :at)")
-                            .expressionAttributeValues(Map.of(":one", num(1), ":at", num(at.toEpochMilli()),
-                                    ":false", bool(false))));
+                            .expressionAttributeValues(
+                                    Map.of(":one", num(1), ":at", num(at.toEpochMilli()), ":false", bool(false))));
                 } catch (ConditionalCheckFailedException e) {
                     // deleted meanwhile, or a later access already recorded: statistics are best effort
                 }
@@ -482,13 +543,17 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     @Override
     public List<IndexWork> pendingIndex(int limit) {
         return guarded(() -> {
-            QueryResponse r = dynamo.query(b -> b.tableName(table).indexName(PENDING_INDEX)
-                    .keyConditionExpression("pending = :p").expressionAttributeValues(Map.of(":p", str(PENDING_ALL)))
+            QueryResponse r = dynamo.query(b -> b.tableName(table)
+                    .indexName(PENDING_INDEX)
+                    .keyConditionExpression("pending = :p")
+                    .expressionAttributeValues(Map.of(":p", str(PENDING_ALL)))
                     .limit(limit));
             List<IndexWork> out = new ArrayList<>();
             for (Map<String, AttributeValue> keys : r.items()) {
                 Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table)
-                        .key(Map.of(PK, keys.get(PK), SK, keys.get(SK))).consistentRead(true)).item();
+                                .key(Map.of(PK, keys.get(PK), SK, keys.get(SK)))
+                                .consistentRead(true))
+                        .item();
                 if (item == null || item.isEmpty() || !item.containsKey("pending")) {
                     continue; // indexed since the (eventually consistent) index was read
                 }
@@ -504,8 +569,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     @Override
     public Optional<IndexWork> indexWork(Id team, Id id) {
         return guarded(() -> {
-            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(keyOf(team, id))
-                    .consistentRead(true)).item();
+            Map<String, AttributeValue> item = dynamo.getItem(
+                            b -> b.tableName(table).key(keyOf(team, id)).consistentRead(true))
+                    .item();
             if (item == null || item.isEmpty() || !item.containsKey("pending")) {
                 return Optional.empty();
             }
@@ -520,7 +586,8 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             // a live record is the common case (every write is indexed; deletes are rare): try marking it first, so it
             // costs one conditional write, and only then purge a tombstone — a failed condition is billed too
             try {
-                dynamo.updateItem(b -> b.tableName(table).key(keyOf(team, id))
+                dynamo.updateItem(b -> b.tableName(table)
+                        .key(keyOf(team, id))
                         .updateExpression("SET indexed_version = :v REMOVE pending")
                         .conditionExpression("attribute_exists(pk) AND deleted = :false AND version = :v "
                                 + "AND indexed_version < :v")
@@ -530,7 +597,8 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                 // a tombstone, a newer version (it stays pending) or already marked
             }
             try {
-                dynamo.deleteItem(b -> b.tableName(table).key(keyOf(team, id))
+                dynamo.deleteItem(b -> b.tableName(table)
+                        .key(keyOf(team, id))
                         .conditionExpression("deleted = :true AND version <= :v")
                         .expressionAttributeValues(Map.of(":true", bool(true), ":v", num(version))));
             } catch (ConditionalCheckFailedException e) {
@@ -586,17 +654,29 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     private static Memory fromItem(Map<String, AttributeValue> item) {
-        return new Memory(new Id(item.get("id").s()), new Id(item.get(PK).s().substring(2)),
+        return new Memory(
+                new Id(item.get("id").s()),
+                new Id(item.get(PK).s().substring(2)),
                 item.containsKey("user_id") ? new Id(item.get("user_id").s()) : null,
-                Scope.fromWire(item.get("scope").s()), MemoryType.fromWire(item.get("type").s()),
-                item.get("content").s(), ids(item.get("tags")), Double.parseDouble(item.get("importance").n()),
-                Double.parseDouble(item.get("confidence").n()), instant(item.get("occurred_at")),
-                instant(item.get("created_at")), instant(item.get("last_accessed_at")),
+                Scope.fromWire(item.get("scope").s()),
+                MemoryType.fromWire(item.get("type").s()),
+                item.get("content").s(),
+                ids(item.get("tags")),
+                Double.parseDouble(item.get("importance").n()),
+                Double.parseDouble(item.get("confidence").n()),
+                instant(item.get("occurred_at")),
+                instant(item.get("created_at")),
+                instant(item.get("last_accessed_at")),
                 Long.parseLong(item.get("access_count").n()),
-                item.containsKey("source_session_id") ? new Id(item.get("source_session_id").s()) : null,
-                ids(item.get("evidence")), Long.parseLong(item.get("version").n()),
+                item.containsKey("source_session_id")
+                        ? new Id(item.get("source_session_id").s())
+                        : null,
+                ids(item.get("evidence")),
+                Long.parseLong(item.get("version").n()),
                 MemoryState.fromWire(item.get("state").s()),
-                item.containsKey("superseded_by") ? new Id(item.get("superseded_by").s()) : null,
+                item.containsKey("superseded_by")
+                        ? new Id(item.get("superseded_by").s())
+                        : null,
                 instant(item.get("valid_to")));
     }
 
@@ -606,7 +686,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     private static List<Id> ids(AttributeValue list) {
-        return list == null || !list.hasL() ? List.of() : list.l().stream().map(v -> new Id(v.s())).toList();
+        return list == null || !list.hasL()
+                ? List.of()
+                : list.l().stream().map(v -> new Id(v.s())).toList();
     }
 
     private static Instant instant(AttributeValue v) {
@@ -618,11 +700,15 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     private static AttributeValue num(double n) {
-        return AttributeValue.builder().n(java.math.BigDecimal.valueOf(n).toPlainString()).build();
+        return AttributeValue.builder()
+                .n(java.math.BigDecimal.valueOf(n).toPlainString())
+                .build();
     }
 
     private static AttributeValue list(List<Id> ids) {
-        return AttributeValue.builder().l(ids.stream().map(t -> str(t.value())).toList()).build();
+        return AttributeValue.builder()
+                .l(ids.stream().map(t -> str(t.value())).toList())
+                .build();
     }
 
     private static AttributeValue num(long n) {
@@ -632,5 +718,4 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     private static AttributeValue bool(boolean b) {
         return AttributeValue.builder().bool(b).build();
     }
-
 }

@@ -40,6 +40,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
     /** Epoch seconds after which DynamoDB may delete an entry: the table's TTL attribute (the CDK stack sets it). */
     public static final String TTL_ATTRIBUTE = "expires_at_s";
+
     static final int INLINE_LIMIT = 300 * 1024;
 
     private final DynamoDbClient dynamo;
@@ -84,7 +85,8 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
                 throw new ContentTooLarge("result", e.bytes(), INLINE_LIMIT);
             }
             String where = blobKey(e);
-            S3Calls.guarded(() -> s3.putObject(b -> b.bucket(bucket).key(where).contentType("application/json"),
+            S3Calls.guarded(() -> s3.putObject(
+                    b -> b.bucket(bucket).key(where).contentType("application/json"),
                     RequestBody.fromString(e.result(), StandardCharsets.UTF_8)));
             item.put("blob", s(where));
         } else {
@@ -96,16 +98,21 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public Optional<CachedResult> entry(Id team, Id session, String key) {
         Map<String, AttributeValue> item = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                .key(key(team, base(session) + "E#" + key)).consistentRead(true)).item());
+                        .key(key(team, base(session) + "E#" + key))
+                        .consistentRead(true))
+                .item());
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(entry(team, session, item, true));
     }
 
     @Override
     public boolean deleteEntry(Id team, Id session, String key) {
         Map<String, AttributeValue> old = DynamoCalls.guarded(() -> dynamo.deleteItem(b -> b.tableName(table)
-                .key(key(team, base(session) + "E#" + key)).returnValues(ReturnValue.ALL_OLD)).attributes());
+                        .key(key(team, base(session) + "E#" + key))
+                        .returnValues(ReturnValue.ALL_OLD))
+                .attributes());
         if (old != null && old.containsKey("blob") && s3 != null) {
-            S3Calls.guarded(() -> s3.deleteObject(b -> b.bucket(bucket).key(old.get("blob").s())));
+            S3Calls.guarded(() ->
+                    s3.deleteObject(b -> b.bucket(bucket).key(old.get("blob").s())));
         }
         return old != null && !old.isEmpty();
     }
@@ -122,37 +129,56 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public Counters addCounters(Id team, Id session, long hits, long misses, long evictions, boolean bump) {
         Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
-                .key(key(team, base(session) + "N"))
-                .updateExpression("ADD hits :h, misses :m, evictions :e, generation :g")
-                .expressionAttributeValues(Map.of(":h", n(hits), ":m", n(misses), ":e", n(evictions),
-                        ":g", n(bump ? 1 : 0)))
-                .returnValues(ReturnValue.ALL_NEW)).attributes());
+                        .key(key(team, base(session) + "N"))
+                        .updateExpression("ADD hits :h, misses :m, evictions :e, generation :g")
+                        .expressionAttributeValues(
+                                Map.of(":h", n(hits), ":m", n(misses), ":e", n(evictions), ":g", n(bump ? 1 : 0)))
+                        .returnValues(ReturnValue.ALL_NEW))
+                .attributes());
         return counters(a);
     }
 
     @Override
     public Counters counters(Id team, Id session) {
-        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                .key(key(team, base(session) + "N")).consistentRead(true)).item());
+        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b ->
+                        b.tableName(table).key(key(team, base(session) + "N")).consistentRead(true))
+                .item());
         return a == null || a.isEmpty() ? Counters.ZERO : counters(a);
     }
 
     @Override
     public void addUsage(Id team, Id session, String model, UsageTotals d) {
-        DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table).key(key(team, base(session) + "U#" + model))
+        DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
+                .key(key(team, base(session) + "U#" + model))
                 .updateExpression("SET model = :model ADD requests :r, input_tokens :i, output_tokens :o, "
                         + "cache_write :w, cache_read :c")
-                .expressionAttributeValues(Map.of(":model", s(model), ":r", n(d.requests()),
-                        ":i", n(d.inputTokens()), ":o", n(d.outputTokens()), ":w", n(d.cacheCreationInputTokens()),
-                        ":c", n(d.cacheReadInputTokens())))));
+                .expressionAttributeValues(Map.of(
+                        ":model",
+                        s(model),
+                        ":r",
+                        n(d.requests()),
+                        ":i",
+                        n(d.inputTokens()),
+                        ":o",
+                        n(d.outputTokens()),
+                        ":w",
+                        n(d.cacheCreationInputTokens()),
+                        ":c",
+                        n(d.cacheReadInputTokens())))));
     }
 
     @Override
     public Map<String, UsageTotals> usage(Id team, Id session) {
         Map<String, UsageTotals> out = new HashMap<>();
         for (Map<String, AttributeValue> a : query(team, base(session) + "U#")) {
-            out.put(a.get("model").s(), new UsageTotals(num(a, "requests"), num(a, "input_tokens"),
-                    num(a, "output_tokens"), num(a, "cache_write"), num(a, "cache_read")));
+            out.put(
+                    a.get("model").s(),
+                    new UsageTotals(
+                            num(a, "requests"),
+                            num(a, "input_tokens"),
+                            num(a, "output_tokens"),
+                            num(a, "cache_write"),
+                            num(a, "cache_read")));
         }
         return out;
     }
@@ -168,10 +194,13 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
     @Override
     public Optional<ContextPrefix> prefix(Id team, Id session) {
-        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                .key(key(team, base(session) + "P")).consistentRead(true)).item());
-        return a == null || a.isEmpty() ? Optional.empty()
-                : Optional.of(new ContextPrefix(a.get("system").s(), a.get("tools").s(), a.get("model").s()));
+        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b ->
+                        b.tableName(table).key(key(team, base(session) + "P")).consistentRead(true))
+                .item());
+        return a == null || a.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new ContextPrefix(
+                        a.get("system").s(), a.get("tools").s(), a.get("model").s()));
     }
 
     @Override
@@ -181,14 +210,14 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
             item.put("text", s(b.getValue()));
             try {
                 // content-addressed: a block already stored is the same text, so a failed condition is success
-                DynamoCalls.guarded(() -> dynamo.putItem(x -> x.tableName(table).item(item)
-                        .conditionExpression("attribute_not_exists(pk)")));
+                DynamoCalls.guarded(() -> dynamo.putItem(
+                        x -> x.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)")));
             } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
                 // already there
             }
         }
-        Map<String, AttributeValue> item = new HashMap<>(key(team, String.format("%sX#%012d", base(session),
-                snap.turn())));
+        Map<String, AttributeValue> item =
+                new HashMap<>(key(team, String.format("%sX#%012d", base(session), snap.turn())));
         item.put("assembled_at", n(snap.assembledAt().toEpochMilli()));
         item.put("model", s(snap.model()));
         item.put("max_tokens", n(snap.maxTokens()));
@@ -199,10 +228,17 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public Optional<ContextSnapshot> snapshot(Id team, Id session, long turn) {
         Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                .key(key(team, String.format("%sX#%012d", base(session), turn))).consistentRead(true)).item());
-        return a == null || a.isEmpty() ? Optional.empty() : Optional.of(new ContextSnapshot(turn,
-                Instant.ofEpochMilli(num(a, "assembled_at")), a.get("model").s(), (int) num(a, "max_tokens"),
-                ContextSnapshot.decodeBlocks(a.get("blocks").s())));
+                        .key(key(team, String.format("%sX#%012d", base(session), turn)))
+                        .consistentRead(true))
+                .item());
+        return a == null || a.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new ContextSnapshot(
+                        turn,
+                        Instant.ofEpochMilli(num(a, "assembled_at")),
+                        a.get("model").s(),
+                        (int) num(a, "max_tokens"),
+                        ContextSnapshot.decodeBlocks(a.get("blocks").s())));
     }
 
     @Override
@@ -213,7 +249,9 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
                 continue;
             }
             Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                    .key(key(team, base(session) + "B#" + h)).consistentRead(true)).item());
+                            .key(key(team, base(session) + "B#" + h))
+                            .consistentRead(true))
+                    .item());
             if (a != null && !a.isEmpty()) {
                 out.put(h, a.get("text").s());
             }
@@ -230,16 +268,27 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
         if (a.containsKey("result")) {
             result = a.get("result").s();
         } else if (withBlob && s3 != null) {
-            result = S3Calls.guarded(() -> s3.getObjectAsBytes(b -> b.bucket(bucket).key(a.get("blob").s()))
+            result = S3Calls.guarded(() -> s3.getObjectAsBytes(
+                            b -> b.bucket(bucket).key(a.get("blob").s()))
                     .asUtf8String());
         } else {
             result = ""; // listings need sizes and tools, not the large bodies
         }
         String sk = a.get(DynamoDbMemoryStore.SK).s();
-        return new CachedResult(team, session, sk.substring(sk.lastIndexOf('#') + 1), a.get("tool").s(), result,
-                num(a, "bytes"), Instant.ofEpochMilli(num(a, "stored_at")),
-                Instant.ofEpochMilli(num(a, "expires_at")), a.containsKey("v_kind")
-                ? new Validator(Validator.Kind.fromWire(a.get("v_kind").s()), a.get("v_value").s()) : null);
+        return new CachedResult(
+                team,
+                session,
+                sk.substring(sk.lastIndexOf('#') + 1),
+                a.get("tool").s(),
+                result,
+                num(a, "bytes"),
+                Instant.ofEpochMilli(num(a, "stored_at")),
+                Instant.ofEpochMilli(num(a, "expires_at")),
+                a.containsKey("v_kind")
+                        ? new Validator(
+                                Validator.Kind.fromWire(a.get("v_kind").s()),
+                                a.get("v_value").s())
+                        : null);
     }
 
     private static Counters counters(Map<String, AttributeValue> a) {

@@ -47,15 +47,22 @@ public final class DynamoDbSessionStore implements SessionStore {
     @Override
     public Optional<SessionHead> head(Id team, Id session) {
         return DynamoCalls.guarded(() -> {
-            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(key(team, headKey(session)))
-                    .consistentRead(true)).item();
+            Map<String, AttributeValue> item = dynamo.getItem(b ->
+                            b.tableName(table).key(key(team, headKey(session))).consistentRead(true))
+                    .item();
             if (item == null || item.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new SessionHead(team, session, Long.parseLong(item.get("version").n()),
-                    Long.parseLong(item.get("last_seq").n()), Long.parseLong(item.get("folded_through").n()),
-                    item.get("summary").s(), Long.parseLong(item.get("summary_version").n()),
-                    item.get("ended").bool(), Instant.ofEpochMilli(Long.parseLong(item.get("updated_at").n()))));
+            return Optional.of(new SessionHead(
+                    team,
+                    session,
+                    Long.parseLong(item.get("version").n()),
+                    Long.parseLong(item.get("last_seq").n()),
+                    Long.parseLong(item.get("folded_through").n()),
+                    item.get("summary").s(),
+                    Long.parseLong(item.get("summary_version").n()),
+                    item.get("ended").bool(),
+                    Instant.ofEpochMilli(Long.parseLong(item.get("updated_at").n()))));
         });
     }
 
@@ -84,15 +91,25 @@ public final class DynamoDbSessionStore implements SessionStore {
             Map<String, AttributeValue> start = null;
             do {
                 Map<String, AttributeValue> exclusiveStart = start;
-                QueryResponse r = dynamo.query(b -> b.tableName(table).consistentRead(true)
+                QueryResponse r = dynamo.query(b -> b.tableName(table)
+                        .consistentRead(true)
                         .keyConditionExpression("pk = :pk AND sk BETWEEN :from AND :to")
-                        .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()),
-                                ":from", s(messageKey(session, from)), ":to", s(messageKey(session, to))))
+                        .expressionAttributeValues(Map.of(
+                                ":pk",
+                                s("T#" + team.value()),
+                                ":from",
+                                s(messageKey(session, from)),
+                                ":to",
+                                s(messageKey(session, to))))
                         .exclusiveStartKey(exclusiveStart));
                 for (Map<String, AttributeValue> item : r.items()) {
-                    out.add(new SessionMessage(new Id(item.get("id").s()), Long.parseLong(item.get("seq").n()),
-                            SessionMessage.Role.valueOf(item.get("role").s()), item.get("content").s(),
-                            Instant.ofEpochMilli(Long.parseLong(item.get("occurred_at").n()))));
+                    out.add(new SessionMessage(
+                            new Id(item.get("id").s()),
+                            Long.parseLong(item.get("seq").n()),
+                            SessionMessage.Role.valueOf(item.get("role").s()),
+                            item.get("content").s(),
+                            Instant.ofEpochMilli(
+                                    Long.parseLong(item.get("occurred_at").n()))));
                 }
                 start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
             } while (start != null);
@@ -115,12 +132,16 @@ public final class DynamoDbSessionStore implements SessionStore {
                 if (expectedVersion == 0) {
                     dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)"));
                 } else {
-                    dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("version = :v")
+                    dynamo.putItem(b -> b.tableName(table)
+                            .item(item)
+                            .conditionExpression("version = :v")
                             .expressionAttributeValues(Map.of(":v", n(expectedVersion))));
                 }
                 return null;
             } catch (ConditionalCheckFailedException e) {
-                throw new VersionConflict("session " + h.session(), expectedVersion,
+                throw new VersionConflict(
+                        "session " + h.session(),
+                        expectedVersion,
                         head(h.team(), h.session()).map(SessionHead::version).orElse(0L));
             }
         });

@@ -41,7 +41,8 @@ public final class DynamoDbStreamIndexing {
 
         /** Lambda's partial batch response. */
         public Map<String, Object> response() {
-            List<Map<String, String>> failures = firstFailedSequenceNumber == null ? List.of()
+            List<Map<String, String>> failures = firstFailedSequenceNumber == null
+                    ? List.of()
                     : List.of(Map.of("itemIdentifier", firstFailedSequenceNumber));
             return Map.of("batchItemFailures", failures);
         }
@@ -68,8 +69,13 @@ public final class DynamoDbStreamIndexing {
                 }
             } catch (RuntimeException e) {
                 // the kind of failure only: messages of adapters never carry memory content
-                LOG.log(System.Logger.Level.WARNING, "indexing {0}/{1} failed, Lambda will retry from record {2}: {3}",
-                        pk, sk, ddb.path("SequenceNumber").asText(), e.toString());
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "indexing {0}/{1} failed, Lambda will retry from record {2}: {3}",
+                        pk,
+                        sk,
+                        ddb.path("SequenceNumber").asText(),
+                        e.toString());
                 return new Outcome(records, indexed, ddb.path("SequenceNumber").asText());
             }
         }

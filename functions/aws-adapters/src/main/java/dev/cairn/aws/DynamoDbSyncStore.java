@@ -56,8 +56,8 @@ public final class DynamoDbSyncStore implements SyncStore {
         item.put("committed_at", n(c.committedAt().toEpochMilli()));
         item.put("ops", s(OpsCodec.encode(c.ops())));
         try {
-            DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(item)
-                    .conditionExpression("attribute_not_exists(pk)")));
+            DynamoCalls.guarded(() ->
+                    dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)")));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
@@ -71,15 +71,27 @@ public final class DynamoDbSyncStore implements SyncStore {
         do {
             Map<String, AttributeValue> from = start;
             int want = limit - out.size();
-            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table).consistentRead(true)
+            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table)
+                    .consistentRead(true)
                     .keyConditionExpression("pk = :pk AND sk BETWEEN :lo AND :hi")
-                    .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()), ":lo", s(commitKey(after + 1)),
-                            ":hi", s(commitKey(999_999_999_999L))))
-                    .limit(want).exclusiveStartKey(from)));
+                    .expressionAttributeValues(Map.of(
+                            ":pk",
+                            s("T#" + team.value()),
+                            ":lo",
+                            s(commitKey(after + 1)),
+                            ":hi",
+                            s(commitKey(999_999_999_999L))))
+                    .limit(want)
+                    .exclusiveStartKey(from)));
             for (Map<String, AttributeValue> a : r.items()) {
-                out.add(new Commit(team, Long.parseLong(a.get("version").n()), new Id(a.get("client_id").s()),
-                        a.get("idem_key").s(), new Id(a.get("committer").s()),
-                        Instant.ofEpochMilli(Long.parseLong(a.get("committed_at").n())),
+                out.add(new Commit(
+                        team,
+                        Long.parseLong(a.get("version").n()),
+                        new Id(a.get("client_id").s()),
+                        a.get("idem_key").s(),
+                        new Id(a.get("committer").s()),
+                        Instant.ofEpochMilli(
+                                Long.parseLong(a.get("committed_at").n())),
                         OpsCodec.decode(a.get("ops").s())));
             }
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
@@ -89,11 +101,15 @@ public final class DynamoDbSyncStore implements SyncStore {
 
     @Override
     public long lastCommit(Id team) {
-        QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table).consistentRead(true)
+        QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table)
+                .consistentRead(true)
                 .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
                 .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()), ":p", s("Y#C#")))
-                .scanIndexForward(false).limit(1)));
-        return r.items().isEmpty() ? 0 : Long.parseLong(r.items().get(0).get("version").n());
+                .scanIndexForward(false)
+                .limit(1)));
+        return r.items().isEmpty()
+                ? 0
+                : Long.parseLong(r.items().get(0).get("version").n());
     }
 
     @Override
@@ -105,7 +121,8 @@ public final class DynamoDbSyncStore implements SyncStore {
     @Override
     public void advanceMaterialized(Id team, long version) {
         try {
-            DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table).key(key(team, "Y#H"))
+            DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
+                    .key(key(team, "Y#H"))
                     .updateExpression("SET head_version = :v")
                     .conditionExpression("attribute_not_exists(head_version) OR head_version < :v")
                     .expressionAttributeValues(Map.of(":v", n(version)))));
@@ -119,8 +136,8 @@ public final class DynamoDbSyncStore implements SyncStore {
         Map<String, AttributeValue> item = new HashMap<>(key(team, "Y#I#" + idemKey));
         item.put("version", n(version));
         try {
-            DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(item)
-                    .conditionExpression("attribute_not_exists(pk)")));
+            DynamoCalls.guarded(() ->
+                    dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)")));
             return version;
         } catch (ConditionalCheckFailedException e) {
             return idempotency(team, idemKey).orElseThrow();
@@ -130,13 +147,21 @@ public final class DynamoDbSyncStore implements SyncStore {
     @Override
     public Optional<Long> idempotency(Id team, String idemKey) {
         Map<String, AttributeValue> a = get(team, "Y#I#" + idemKey);
-        return a == null ? Optional.empty() : Optional.of(Long.parseLong(a.get("version").n()));
+        return a == null
+                ? Optional.empty()
+                : Optional.of(Long.parseLong(a.get("version").n()));
     }
 
     @Override
     public void markVoid(Id team, long version) {
-        DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(Map.of("pk", s("T#" + team.value()),
-                "sk", s(String.format("Y#V#%012d", version)), "version", n(version)))));
+        DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table)
+                .item(Map.of(
+                        "pk",
+                        s("T#" + team.value()),
+                        "sk",
+                        s(String.format("Y#V#%012d", version)),
+                        "version",
+                        n(version)))));
     }
 
     @Override
@@ -145,10 +170,16 @@ public final class DynamoDbSyncStore implements SyncStore {
         Map<String, AttributeValue> start = null;
         do {
             Map<String, AttributeValue> from = start;
-            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table).consistentRead(true)
+            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table)
+                    .consistentRead(true)
                     .keyConditionExpression("pk = :pk AND sk BETWEEN :lo AND :hi")
-                    .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()),
-                            ":lo", s(String.format("Y#V#%012d", after + 1)), ":hi", s(String.format("Y#V#%012d", upTo))))
+                    .expressionAttributeValues(Map.of(
+                            ":pk",
+                            s("T#" + team.value()),
+                            ":lo",
+                            s(String.format("Y#V#%012d", after + 1)),
+                            ":hi",
+                            s(String.format("Y#V#%012d", upTo))))
                     .exclusiveStartKey(from)));
             r.items().forEach(a -> out.add(Long.parseLong(a.get("version").n())));
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
@@ -180,7 +211,8 @@ public final class DynamoDbSyncStore implements SyncStore {
     @Override
     public void putFact(FactState f) {
         try {
-            DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(factItem(f))
+            DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table)
+                    .item(factItem(f))
                     .conditionExpression("attribute_not_exists(pk) OR commit_version < :c")
                     .expressionAttributeValues(Map.of(":c", n(f.commit())))));
         } catch (ConditionalCheckFailedException e) {
@@ -194,15 +226,15 @@ public final class DynamoDbSyncStore implements SyncStore {
         facts.forEach(f -> keep.put(f.factId(), f));
         for (FactState old : allFacts(team)) {
             if (!keep.containsKey(old.factId())) {
-                DynamoCalls.guarded(() -> dynamo.deleteItem(b -> b.tableName(table)
-                        .key(key(team, "Y#F#" + old.factId().value()))));
+                DynamoCalls.guarded(() -> dynamo.deleteItem(b ->
+                        b.tableName(table).key(key(team, "Y#F#" + old.factId().value()))));
             }
         }
         for (FactState f : facts) {
             DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(factItem(f))));
         }
-        DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(Map.of(
-                "pk", s("T#" + team.value()), "sk", s("Y#H"), "head_version", n(version)))));
+        DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table)
+                .item(Map.of("pk", s("T#" + team.value()), "sk", s("Y#H"), "head_version", n(version)))));
     }
 
     @Override
@@ -242,12 +274,18 @@ public final class DynamoDbSyncStore implements SyncStore {
     @Override
     public boolean updateConflict(ConflictRecord c, String expectedStatus) {
         try {
-            DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table).key(key(c.team(), "Y#X#"
-                            + c.id().value()))
-                    .updateExpression("SET #s = :s, #r = :r").conditionExpression("#s = :expected")
+            DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
+                    .key(key(c.team(), "Y#X#" + c.id().value()))
+                    .updateExpression("SET #s = :s, #r = :r")
+                    .conditionExpression("#s = :expected")
                     .expressionAttributeNames(Map.of("#s", "status", "#r", "resolution"))
-                    .expressionAttributeValues(Map.of(":s", s(c.status()), ":r", s(c.resolution() == null ? ""
-                            : c.resolution()), ":expected", s(expectedStatus)))));
+                    .expressionAttributeValues(Map.of(
+                            ":s",
+                            s(c.status()),
+                            ":r",
+                            s(c.resolution() == null ? "" : c.resolution()),
+                            ":expected",
+                            s(expectedStatus)))));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
@@ -255,8 +293,9 @@ public final class DynamoDbSyncStore implements SyncStore {
     }
 
     private Map<String, AttributeValue> get(Id team, String sk) {
-        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                .key(key(team, sk)).consistentRead(true)).item());
+        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(
+                        b -> b.tableName(table).key(key(team, sk)).consistentRead(true))
+                .item());
         return a == null || a.isEmpty() ? null : a;
     }
 
@@ -265,7 +304,8 @@ public final class DynamoDbSyncStore implements SyncStore {
     }
 
     private static Map<String, AttributeValue> factItem(FactState f) {
-        Map<String, AttributeValue> item = new HashMap<>(key(f.team(), "Y#F#" + f.factId().value()));
+        Map<String, AttributeValue> item =
+                new HashMap<>(key(f.team(), "Y#F#" + f.factId().value()));
         item.put("fact_id", s(f.factId().value()));
         item.put("version", n(f.version()));
         item.put("deleted", AttributeValue.fromBool(f.deleted()));
@@ -280,21 +320,34 @@ public final class DynamoDbSyncStore implements SyncStore {
 
     private static FactState fact(Id team, Map<String, AttributeValue> a) {
         String tags = a.get("tags").s();
-        return new FactState(team, new Id(a.get("fact_id").s()), Long.parseLong(a.get("version").n()),
-                a.get("deleted").bool(), a.get("content").s(), MemoryType.fromWire(a.get("type").s()),
-                tags.isEmpty() ? List.of() : Arrays.stream(tags.split(",")).map(Id::new).toList(),
-                Double.parseDouble(a.get("confidence").n()), Long.parseLong(a.get("commit_version").n()),
+        return new FactState(
+                team,
+                new Id(a.get("fact_id").s()),
+                Long.parseLong(a.get("version").n()),
+                a.get("deleted").bool(),
+                a.get("content").s(),
+                MemoryType.fromWire(a.get("type").s()),
+                tags.isEmpty()
+                        ? List.of()
+                        : Arrays.stream(tags.split(",")).map(Id::new).toList(),
+                Double.parseDouble(a.get("confidence").n()),
+                Long.parseLong(a.get("commit_version").n()),
                 new Id(a.get("memory_id").s()));
     }
 
     private static ConflictRecord conflict(Id team, Map<String, AttributeValue> a) {
         String resolution = a.containsKey("resolution") ? a.get("resolution").s() : null;
-        return new ConflictRecord(team, new Id(a.get(DynamoDbMemoryStore.SK).s().substring(4)),
-                new Id(a.get("fact_id").s()), Long.parseLong(a.get("base_version").n()),
+        return new ConflictRecord(
+                team,
+                new Id(a.get(DynamoDbMemoryStore.SK).s().substring(4)),
+                new Id(a.get("fact_id").s()),
+                Long.parseLong(a.get("base_version").n()),
                 Long.parseLong(a.get("current_version").n()),
                 a.containsKey("current_content") ? a.get("current_content").s() : null,
-                OpsCodec.decode(a.get("proposed").s()).get(0), new Id(a.get("client_id").s()),
-                Instant.ofEpochMilli(Long.parseLong(a.get("created_at").n())), a.get("status").s(),
+                OpsCodec.decode(a.get("proposed").s()).get(0),
+                new Id(a.get("client_id").s()),
+                Instant.ofEpochMilli(Long.parseLong(a.get("created_at").n())),
+                a.get("status").s(),
                 resolution == null || resolution.isEmpty() ? null : resolution);
     }
 }

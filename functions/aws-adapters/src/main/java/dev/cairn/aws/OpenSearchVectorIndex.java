@@ -70,7 +70,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
 
     /** How documents are identified; see the class comment. */
     public enum DocumentIds {
-        CUSTOM, GENERATED
+        CUSTOM,
+        GENERATED
     }
 
     /**
@@ -85,8 +86,14 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
      * @param replicas       replicas, or null to leave it to the service
      * @param minCandidates  the kNN beam: at least this many neighbours are explored, more when k is larger
      */
-    public record Settings(String index, String engine, DocumentIds documentIds, String refresh,
-                           Integer shards, Integer replicas, int minCandidates) {
+    public record Settings(
+            String index,
+            String engine,
+            DocumentIds documentIds,
+            String refresh,
+            Integer shards,
+            Integer replicas,
+            int minCandidates) {
 
         public Settings {
             if (!Set.of("true", "wait_for", "false").contains(refresh)) {
@@ -123,6 +130,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
 
     /** OpenSearch caps the terms and result window; key lookups go in slices below it. */
     private static final int KEY_LOOKUP_SLICE = 500;
+
     private static final Duration RETRY_AFTER = Duration.ofSeconds(2);
     /** Runs the BM25 half of a search next to the kNN half; daemon threads, grown on demand, idle ones retire. */
     private static final ExecutorService SEARCHES = Executors.newCachedThreadPool(r -> {
@@ -151,22 +159,35 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     /** The transport to a node reached over plain HTTP (Apache HttpClient 5). */
     public static OpenSearchTransport plainTransport(URI endpoint) {
         HttpHost host = new HttpHost(endpoint.getScheme(), endpoint.getHost(), endpoint.getPort());
-        return ApacheHttpClient5TransportBuilder.builder(host).setMapper(new JacksonJsonpMapper()).build();
+        return ApacheHttpClient5TransportBuilder.builder(host)
+                .setMapper(new JacksonJsonpMapper())
+                .build();
     }
 
     /**
      * A Serverless collection ({@code service} {@code aoss}) or a managed domain ({@code es}): every request is
      * SigV4-signed with the given credentials.
      */
-    public static OpenSearchVectorIndex signed(SdkHttpClient http, String host, String service, Region region,
-                                               AwsCredentialsProvider credentials, Settings settings) {
+    public static OpenSearchVectorIndex signed(
+            SdkHttpClient http,
+            String host,
+            String service,
+            Region region,
+            AwsCredentialsProvider credentials,
+            Settings settings) {
         return new OpenSearchVectorIndex(signedTransport(http, host, service, region, credentials), settings);
     }
 
-    public static OpenSearchTransport signedTransport(SdkHttpClient http, String host, String service, Region region,
-                                                      AwsCredentialsProvider credentials) {
-        return new AwsSdk2Transport(http, host, service, region,
-                AwsSdk2TransportOptions.builder().setCredentials(credentials).setMapper(new JacksonJsonpMapper())
+    public static OpenSearchTransport signedTransport(
+            SdkHttpClient http, String host, String service, Region region, AwsCredentialsProvider credentials) {
+        return new AwsSdk2Transport(
+                http,
+                host,
+                service,
+                region,
+                AwsSdk2TransportOptions.builder()
+                        .setCredentials(credentials)
+                        .setMapper(new JacksonJsonpMapper())
                         .build());
     }
 
@@ -183,7 +204,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
 
     private Optional<String> readPinnedModel() throws IOException {
         try {
-            var mappings = client.indices().getMapping(g -> g.index(settings.index())).result();
+            var mappings =
+                    client.indices().getMapping(g -> g.index(settings.index())).result();
             var record = mappings.get(settings.index());
             if (record == null) {
                 return Optional.empty();
@@ -207,18 +229,19 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     private void ensureIndexFor(String entryModel, int dimensions) throws IOException {
         if (model == null && readPinnedModel().isEmpty()) {
             try {
-                client.indices().create(c -> c.index(settings.index())
-                        .settings(s -> {
-                            s.knn(true);
-                            if (settings.shards() != null) {
-                                s.numberOfShards(String.valueOf(settings.shards()));
-                            }
-                            if (settings.replicas() != null) {
-                                s.numberOfReplicas(String.valueOf(settings.replicas()));
-                            }
-                            return s;
-                        })
-                        .mappings(mapping(entryModel, dimensions)));
+                client.indices()
+                        .create(c -> c.index(settings.index())
+                                .settings(s -> {
+                                    s.knn(true);
+                                    if (settings.shards() != null) {
+                                        s.numberOfShards(String.valueOf(settings.shards()));
+                                    }
+                                    if (settings.replicas() != null) {
+                                        s.numberOfReplicas(String.valueOf(settings.replicas()));
+                                    }
+                                    return s;
+                                })
+                                .mappings(mapping(entryModel, dimensions)));
                 model = entryModel;
             } catch (OpenSearchException e) {
                 // another writer created it first: fine, as long as it pinned the same model (checked below)
@@ -248,9 +271,14 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                 .properties(F_OCCURRED, p -> p.date(d -> d))
                 // the standard analyzer without stop words, like the embedded index: short memories need every term
                 .properties(F_TEXT, p -> p.text(t -> t.analyzer("standard")))
-                .properties(F_VECTOR, p -> p.knnVector(k -> k.dimension(dimensions)
-                        .method(v -> v.name("hnsw").engine(settings.engine()).spaceType("cosinesimil")
-                                .parameters("m", JsonData.of(16)).parameters("ef_construction", JsonData.of(128))))));
+                .properties(
+                        F_VECTOR,
+                        p -> p.knnVector(k -> k.dimension(dimensions)
+                                .method(v -> v.name("hnsw")
+                                        .engine(settings.engine())
+                                        .spaceType("cosinesimil")
+                                        .parameters("m", JsonData.of(16))
+                                        .parameters("ef_construction", JsonData.of(128))))));
     }
 
     // ---------------------------------------------------------------- writes
@@ -281,18 +309,26 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         // the last entry of a key wins inside one batch, as it would across batches
         Map<String, Entry> latest = new LinkedHashMap<>();
         for (Entry e : entries) {
-            latest.merge(key(e.key().team(), e.key().id()), e, (a, b) -> a.key().version() >= b.key().version() ? a : b);
+            latest.merge(
+                    key(e.key().team(), e.key().id()),
+                    e,
+                    (a, b) -> a.key().version() >= b.key().version() ? a : b);
         }
         List<BulkOperation> ops = new ArrayList<>(latest.size());
-        latest.forEach((key, e) -> ops.add(BulkOperation.of(o -> o.index(i -> i.id(key).version(e.key().version())
-                .versionType(VersionType.External).document(document(key, e))))));
+        latest.forEach((key, e) -> ops.add(BulkOperation.of(o -> o.index(i -> i.id(key)
+                .version(e.key().version())
+                .versionType(VersionType.External)
+                .document(document(key, e))))));
         bulk(ops);
     }
 
     private void upsertWithGeneratedIds(List<Entry> entries) throws IOException {
         Map<String, Entry> latest = new LinkedHashMap<>();
         for (Entry e : entries) {
-            latest.merge(key(e.key().team(), e.key().id()), e, (a, b) -> a.key().version() >= b.key().version() ? a : b);
+            latest.merge(
+                    key(e.key().team(), e.key().id()),
+                    e,
+                    (a, b) -> a.key().version() >= b.key().version() ? a : b);
         }
         Map<String, List<Indexed>> existing = indexedDocuments(latest.keySet());
         List<BulkOperation> writes = new ArrayList<>();
@@ -326,8 +362,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             List<BulkOperation> ops = new ArrayList<>();
             if (settings.documentIds() == DocumentIds.CUSTOM) {
                 // external_gte: the removal of version n also removes version n itself (archived at n)
-                latest.forEach((key, version) -> ops.add(BulkOperation.of(o -> o.delete(d -> d.id(key)
-                        .version(version).versionType(VersionType.ExternalGte)))));
+                latest.forEach((key, version) -> ops.add(BulkOperation.of(
+                        o -> o.delete(d -> d.id(key).version(version).versionType(VersionType.ExternalGte)))));
             } else {
                 Map<String, List<Indexed>> existing = indexedDocuments(latest.keySet());
                 latest.forEach((key, version) -> existing.getOrDefault(key, List.of()).stream()
@@ -339,8 +375,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         });
     }
 
-    private record Indexed(String documentId, long version) {
-    }
+    private record Indexed(String documentId, long version) {}
 
     /** The documents currently indexed for each key (generated-id mode), looked up in slices. */
     private Map<String, List<Indexed>> indexedDocuments(Collection<String> keys) throws IOException {
@@ -348,13 +383,16 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         List<String> all = new ArrayList<>(keys);
         for (int from = 0; from < all.size(); from += KEY_LOOKUP_SLICE) {
             List<FieldValue> slice = all.subList(from, Math.min(all.size(), from + KEY_LOOKUP_SLICE)).stream()
-                    .map(FieldValue::of).toList();
+                    .map(FieldValue::of)
+                    .toList();
             @SuppressWarnings("rawtypes")
-            SearchResponse<Map> found = client.search(s -> s.index(settings.index())
-                    .size(Math.min(10_000, slice.size() * 4))
-                    .source(src -> src.filter(f -> f.includes(F_KEY, F_VERSION)))
-                    .query(q -> q.bool(b -> b.filter(t -> t.terms(ts -> ts.field(F_KEY)
-                            .terms(v -> v.value(slice)))))), Map.class);
+            SearchResponse<Map> found = client.search(
+                    s -> s.index(settings.index())
+                            .size(Math.min(10_000, slice.size() * 4))
+                            .source(src -> src.filter(f -> f.includes(F_KEY, F_VERSION)))
+                            .query(q -> q.bool(b ->
+                                    b.filter(t -> t.terms(ts -> ts.field(F_KEY).terms(v -> v.value(slice)))))),
+                    Map.class);
             for (@SuppressWarnings("rawtypes") Hit<Map> hit : found.hits().hits()) {
                 String key = String.valueOf(hit.source().get(F_KEY));
                 long version = ((Number) hit.source().get(F_VERSION)).longValue();
@@ -368,7 +406,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         if (ops.isEmpty()) {
             return;
         }
-        BulkRequest.Builder request = new BulkRequest.Builder().index(settings.index()).operations(ops);
+        BulkRequest.Builder request =
+                new BulkRequest.Builder().index(settings.index()).operations(ops);
         switch (settings.refresh()) {
             case "true" -> request.refresh(Refresh.True);
             case "wait_for" -> request.refresh(Refresh.WaitFor);
@@ -397,8 +436,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             return;
         }
         if (overloaded) {
-            throw new StoreUnavailable("the vector index", RETRY_AFTER,
-                    new IllegalStateException("bulk items failed: " + failures));
+            throw new StoreUnavailable(
+                    "the vector index", RETRY_AFTER, new IllegalStateException("bulk items failed: " + failures));
         }
         throw new IllegalStateException("OpenSearch refused " + failures.size() + " of " + ops.size()
                 + " index operations: " + failures.subList(0, Math.min(3, failures.size())));
@@ -448,15 +487,27 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             // kNN and BM25 go out together: the BM25 request rides on another connection while kNN runs
             boolean withText = search.text() != null && !search.text().isBlank();
             @SuppressWarnings("rawtypes")
-            CompletableFuture<SearchResponse<Map>> bm25 = !withText ? null : CompletableFuture.supplyAsync(() ->
-                    guarded(() -> client.search(s -> s.index(settings.index()).size(search.k())
-                            .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION, F_VECTOR)))
-                            .query(q -> q.bool(b -> b.must(m -> m.match(t -> t.field(F_TEXT)
-                                    .query(FieldValue.of(search.text())))).filter(filter))), Map.class)), SEARCHES);
+            CompletableFuture<SearchResponse<Map>> bm25 = !withText
+                    ? null
+                    : CompletableFuture.supplyAsync(
+                            () -> guarded(() -> client.search(
+                                    s -> s.index(settings.index())
+                                            .size(search.k())
+                                            .source(src ->
+                                                    src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION, F_VECTOR)))
+                                            .query(q -> q.bool(b -> b.must(m -> m.match(
+                                                            t -> t.field(F_TEXT).query(FieldValue.of(search.text()))))
+                                                    .filter(filter))),
+                                    Map.class)),
+                            SEARCHES);
             @SuppressWarnings("rawtypes")
-            SearchResponse<Map> knn = client.search(s -> s.index(settings.index()).size(search.k())
-                    .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION)))
-                    .query(q -> q.knn(k -> k.field(F_VECTOR).vector(query).k(beam).filter(filter))), Map.class);
+            SearchResponse<Map> knn = client.search(
+                    s -> s.index(settings.index())
+                            .size(search.k())
+                            .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION)))
+                            .query(q -> q.knn(
+                                    k -> k.field(F_VECTOR).vector(query).k(beam).filter(filter))),
+                    Map.class);
             Map<String, Found> found = new LinkedHashMap<>();
             for (@SuppressWarnings("rawtypes") Hit<Map> hit : knn.hits().hits()) {
                 // the cosinesimil space scores (1 + cos) / 2 on the stored float vectors
@@ -465,7 +516,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             }
 
             if (bm25 != null) {
-                for (@SuppressWarnings("rawtypes") Hit<Map> hit : joined(bm25).hits().hits()) {
+                for (@SuppressWarnings("rawtypes")
+                Hit<Map> hit : joined(bm25).hits().hits()) {
                     String key = String.valueOf(hit.source().get(F_KEY));
                     Found prior = found.get(key);
                     long version = ((Number) hit.source().get(F_VERSION)).longValue();
@@ -501,8 +553,12 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     private record Found(String id, String key, long version, double similarity, double lexical) {
         @SuppressWarnings("rawtypes")
         Found(Map source, double similarity, double lexical) {
-            this(String.valueOf(source.get(F_ID)), String.valueOf(source.get(F_KEY)),
-                    ((Number) source.get(F_VERSION)).longValue(), similarity, lexical);
+            this(
+                    String.valueOf(source.get(F_ID)),
+                    String.valueOf(source.get(F_KEY)),
+                    ((Number) source.get(F_VERSION)).longValue(),
+                    similarity,
+                    lexical);
         }
     }
 

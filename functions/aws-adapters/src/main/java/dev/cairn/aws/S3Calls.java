@@ -9,8 +9,7 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 /** As {@link DynamoCalls} for S3: unreachable, throttled or 5xx after the SDK's retries → {@link StoreUnavailable}. */
 final class S3Calls {
 
-    private S3Calls() {
-    }
+    private S3Calls() {}
 
     static <T> T guarded(Supplier<T> operation) {
         try {

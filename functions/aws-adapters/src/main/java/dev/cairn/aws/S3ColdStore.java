@@ -22,8 +22,8 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
@@ -33,7 +33,8 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  */
 public final class S3ColdStore implements ColdStore {
 
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES); // newer writers may add fields
 
@@ -56,14 +57,19 @@ public final class S3ColdStore implements ColdStore {
     @Override
     public void put(Memory memory) {
         byte[] body = gzip(Copy.of(memory));
-        s3.putObject(b -> b.bucket(bucket).key(key(memory.team(), memory.id())).contentType("application/json")
-                .contentEncoding("gzip"), RequestBody.fromBytes(body));
+        s3.putObject(
+                b -> b.bucket(bucket)
+                        .key(key(memory.team(), memory.id()))
+                        .contentType("application/json")
+                        .contentEncoding("gzip"),
+                RequestBody.fromBytes(body));
     }
 
     @Override
     public Optional<Memory> get(Id team, Id id) {
         try {
-            byte[] body = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key(team, id))).asByteArray();
+            byte[] body = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key(team, id)))
+                    .asByteArray();
             return Optional.of(gunzip(body).toMemory());
         } catch (NoSuchKeyException e) {
             return Optional.empty();
@@ -76,8 +82,10 @@ public final class S3ColdStore implements ColdStore {
         String token = null;
         do {
             String next = token;
-            ListObjectsV2Response r = s3.listObjectsV2(b -> b.bucket(bucket).prefix(prefix(team))
-                    .maxKeys(Math.min(1000, limit - out.size())).continuationToken(next));
+            ListObjectsV2Response r = s3.listObjectsV2(b -> b.bucket(bucket)
+                    .prefix(prefix(team))
+                    .maxKeys(Math.min(1000, limit - out.size()))
+                    .continuationToken(next));
             for (S3Object o : r.contents()) {
                 String name = o.key().substring(prefix(team).length());
                 if (name.endsWith(".json.gz") && Id.isValid(name.substring(0, name.length() - 8))) {
@@ -92,7 +100,8 @@ public final class S3ColdStore implements ColdStore {
     @Override
     public Optional<java.time.Instant> storedAt(Id team, Id id) {
         try {
-            return Optional.of(s3.headObject(b -> b.bucket(bucket).key(key(team, id))).lastModified());
+            return Optional.of(
+                    s3.headObject(b -> b.bucket(bucket).key(key(team, id))).lastModified());
         } catch (software.amazon.awssdk.services.s3.model.NoSuchKeyException e) {
             return Optional.empty();
         } catch (software.amazon.awssdk.services.s3.model.S3Exception e) {
@@ -127,26 +136,71 @@ public final class S3ColdStore implements ColdStore {
     }
 
     /** The stored shape: plain strings and numbers, so the format does not depend on domain classes. */
-    record Copy(String id, String team, String user, String scope, String type, String content, List<String> tags,
-                double importance, double confidence, Instant occurredAt, Instant createdAt, Instant lastAccessedAt,
-                long accessCount, String sourceSessionId, List<String> evidence, long version, String state,
-                String supersededBy, Instant validTo) {
+    record Copy(
+            String id,
+            String team,
+            String user,
+            String scope,
+            String type,
+            String content,
+            List<String> tags,
+            double importance,
+            double confidence,
+            Instant occurredAt,
+            Instant createdAt,
+            Instant lastAccessedAt,
+            long accessCount,
+            String sourceSessionId,
+            List<String> evidence,
+            long version,
+            String state,
+            String supersededBy,
+            Instant validTo) {
 
         static Copy of(Memory m) {
-            return new Copy(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
-                    m.scope().wire(), m.type().wire(), m.content(), m.tags().stream().map(Id::value).toList(),
-                    m.importance(), m.confidence(), m.occurredAt(), m.createdAt(), m.lastAccessedAt(),
-                    m.accessCount(), m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
-                    m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire(),
-                    m.supersededBy() == null ? null : m.supersededBy().value(), m.validTo());
+            return new Copy(
+                    m.id().value(),
+                    m.team().value(),
+                    m.user() == null ? null : m.user().value(),
+                    m.scope().wire(),
+                    m.type().wire(),
+                    m.content(),
+                    m.tags().stream().map(Id::value).toList(),
+                    m.importance(),
+                    m.confidence(),
+                    m.occurredAt(),
+                    m.createdAt(),
+                    m.lastAccessedAt(),
+                    m.accessCount(),
+                    m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
+                    m.evidence().stream().map(Id::value).toList(),
+                    m.version(),
+                    m.state().wire(),
+                    m.supersededBy() == null ? null : m.supersededBy().value(),
+                    m.validTo());
         }
 
         Memory toMemory() {
-            return new Memory(new Id(id), new Id(team), user == null ? null : new Id(user), Scope.fromWire(scope),
-                    MemoryType.fromWire(type), content, tags.stream().map(Id::new).toList(), importance, confidence,
-                    occurredAt, createdAt, lastAccessedAt, accessCount,
-                    sourceSessionId == null ? null : new Id(sourceSessionId), evidence.stream().map(Id::new).toList(),
-                    version, MemoryState.fromWire(state), supersededBy == null ? null : new Id(supersededBy), validTo);
+            return new Memory(
+                    new Id(id),
+                    new Id(team),
+                    user == null ? null : new Id(user),
+                    Scope.fromWire(scope),
+                    MemoryType.fromWire(type),
+                    content,
+                    tags.stream().map(Id::new).toList(),
+                    importance,
+                    confidence,
+                    occurredAt,
+                    createdAt,
+                    lastAccessedAt,
+                    accessCount,
+                    sourceSessionId == null ? null : new Id(sourceSessionId),
+                    evidence.stream().map(Id::new).toList(),
+                    version,
+                    MemoryState.fromWire(state),
+                    supersededBy == null ? null : new Id(supersededBy),
+                    validTo);
         }
     }
 }

@@ -11,8 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /** Attribute and key helpers of the single-table design: every item of a team lives in partition {@code T#<team>}. */
 final class TeamItems {
 
-    private TeamItems() {
-    }
+    private TeamItems() {}
 
     static AttributeValue s(String v) {
         return AttributeValue.fromS(v);
@@ -32,7 +31,8 @@ final class TeamItems {
         Map<String, AttributeValue> start = null;
         do {
             Map<String, AttributeValue> from = start;
-            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table).consistentRead(true)
+            QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table)
+                    .consistentRead(true)
                     .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
                     .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()), ":p", s(prefix)))
                     .exclusiveStartKey(from)));

@@ -26,8 +26,7 @@ final class BedrockStandIn implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    record Recorded(String method, String path, String authorization, JsonNode body) {
-    }
+    record Recorded(String method, String path, String authorization, JsonNode body) {}
 
     private final HttpServer server;
     final List<Recorded> requests = new CopyOnWriteArrayList<>();
@@ -38,13 +37,16 @@ final class BedrockStandIn implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            requests.add(new Recorded(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
-                    exchange.getRequestHeaders().getFirst("Authorization"), JSON.readTree(body)));
+            requests.add(new Recorded(
+                    exchange.getRequestMethod(),
+                    exchange.getRequestURI().getRawPath(),
+                    exchange.getRequestHeaders().getFirst("Authorization"),
+                    JSON.readTree(body)));
             byte[] out = answer.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             if (status != 200) {
-                exchange.getResponseHeaders().add("x-amzn-ErrorType", status == 429 ? "ThrottlingException"
-                        : "InternalServerException");
+                exchange.getResponseHeaders()
+                        .add("x-amzn-ErrorType", status == 429 ? "ThrottlingException" : "InternalServerException");
             }
             exchange.sendResponseHeaders(status, out.length);
             exchange.getResponseBody().write(out);
@@ -74,8 +76,10 @@ final class BedrockStandIn implements AutoCloseable {
     /** A client as Cairn builds it: the SDK's standard retry mode. */
     BedrockRuntimeClient client() {
         return BedrockRuntimeClient.builder()
-                .endpointOverride(URI.create("http://127.0.0.1:" + server.getAddress().getPort()))
-                .region(Region.US_EAST_1).httpClient(UrlConnectionHttpClient.create())
+                .endpointOverride(
+                        URI.create("http://127.0.0.1:" + server.getAddress().getPort()))
+                .region(Region.US_EAST_1)
+                .httpClient(UrlConnectionHttpClient.create())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "x")))
                 .overrideConfiguration(c -> c.retryStrategy(RetryMode.STANDARD))
                 .build();

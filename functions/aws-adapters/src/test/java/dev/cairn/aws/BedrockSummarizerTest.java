@@ -31,12 +31,20 @@ class BedrockSummarizerTest {
     private static List<SessionMessage> folded() {
         Instant t = Instant.parse("2026-11-30T09:00:00Z");
         return List.of(
-                new SessionMessage(new Id("m1"), 1, SessionMessage.Role.USER,
-                        "Dana here. We're moving Billing from PostgreSQL 16 to 17 on Aurora in eu-central-1.", t),
-                new SessionMessage(new Id("m2"), 2, SessionMessage.Role.ASSISTANT,
-                        "Understood. When is the cut-over?", t),
-                new SessionMessage(new Id("m3"), 3, SessionMessage.Role.USER,
-                        "2026-12-14, 30-minute window. I prefer Neovim with 4 spaces, by the way.", t));
+                new SessionMessage(
+                        new Id("m1"),
+                        1,
+                        SessionMessage.Role.USER,
+                        "Dana here. We're moving Billing from PostgreSQL 16 to 17 on Aurora in eu-central-1.",
+                        t),
+                new SessionMessage(
+                        new Id("m2"), 2, SessionMessage.Role.ASSISTANT, "Understood. When is the cut-over?", t),
+                new SessionMessage(
+                        new Id("m3"),
+                        3,
+                        SessionMessage.Role.USER,
+                        "2026-12-14, 30-minute window. I prefer Neovim with 4 spaces, by the way.",
+                        t));
     }
 
     @Test
@@ -49,7 +57,8 @@ class BedrockSummarizerTest {
         BedrockStandIn.Recorded r = bedrock.requests.get(0);
         assertThat(r.method()).isEqualTo("POST");
         assertThat(r.path()).isEqualTo("/model/us.anthropic.claude-haiku-4-5-20251001-v1%3A0/converse");
-        assertThat(r.authorization()).startsWith("AWS4-HMAC-SHA256 Credential=AKIDTEST/")
+        assertThat(r.authorization())
+                .startsWith("AWS4-HMAC-SHA256 Credential=AKIDTEST/")
                 .contains("/us-east-1/bedrock/aws4_request");
         JsonNode system = r.body().get("system");
         assertThat(system).hasSize(2);
@@ -63,7 +72,8 @@ class BedrockSummarizerTest {
         assertThat(format.get("type").asText()).isEqualTo("json_schema");
         assertThat(format.get("structure").get("jsonSchema").get("schema").asText())
                 .isEqualTo(BedrockSummarizer.SCHEMA);
-        assertThat(r.body().get("inferenceConfig").get("temperature").asDouble()).isZero();
+        assertThat(r.body().get("inferenceConfig").get("temperature").asDouble())
+                .isZero();
     }
 
     @Test
@@ -81,8 +91,8 @@ class BedrockSummarizerTest {
     @Test
     void whenBedrockFails_orTheSummaryIsOverBudget_theFoldShouldFallBackToTheExtractiveSummarizer() {
         bedrock.failing(500, "internal error");
-        String summary = new BedrockSummarizer(new BedrockClaude(bedrock.client(), MODEL, 1024))
-                .fold("", folded(), 600);
+        String summary =
+                new BedrockSummarizer(new BedrockClaude(bedrock.client(), MODEL, 1024)).fold("", folded(), 600);
         assertThat(summary).isNotBlank().hasSizeLessThanOrEqualTo(600).contains("Aurora", "2026-12-14");
         assertThat(bedrock.requests).hasSizeGreaterThan(1); // the SDK retried before giving up
 

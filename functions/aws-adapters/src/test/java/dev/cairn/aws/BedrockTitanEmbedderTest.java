@@ -36,8 +36,7 @@ class BedrockTitanEmbedderTest {
     private volatile int status = 200;
     private volatile String answer;
 
-    record Recorded(String method, String path, String authorization, String contentType, JsonNode body) {
-    }
+    record Recorded(String method, String path, String authorization, String contentType, JsonNode body) {}
 
     @BeforeEach
     void start() throws IOException {
@@ -47,11 +46,15 @@ class BedrockTitanEmbedderTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            requests.add(new Recorded(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
+            requests.add(new Recorded(
+                    exchange.getRequestMethod(),
+                    exchange.getRequestURI().getRawPath(),
                     exchange.getRequestHeaders().getFirst("Authorization"),
-                    exchange.getRequestHeaders().getFirst("Content-Type"), JSON.readTree(body)));
-            byte[] out = (status == 200 ? answer
-                    : "{\"message\":\"Malformed input request: expected dimensions 256, 512 or 1024\"}")
+                    exchange.getRequestHeaders().getFirst("Content-Type"),
+                    JSON.readTree(body)));
+            byte[] out = (status == 200
+                            ? answer
+                            : "{\"message\":\"Malformed input request: expected dimensions 256, 512 or 1024\"}")
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             if (status != 200) {
@@ -71,8 +74,10 @@ class BedrockTitanEmbedderTest {
 
     private BedrockRuntimeClient client() {
         return BedrockRuntimeClient.builder()
-                .endpointOverride(URI.create("http://127.0.0.1:" + server.getAddress().getPort()))
-                .region(Region.EU_WEST_1).httpClient(UrlConnectionHttpClient.create())
+                .endpointOverride(
+                        URI.create("http://127.0.0.1:" + server.getAddress().getPort()))
+                .region(Region.EU_WEST_1)
+                .httpClient(UrlConnectionHttpClient.create())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "x")))
                 .build();
     }
@@ -93,7 +98,8 @@ class BedrockTitanEmbedderTest {
         Recorded r = requests.get(0);
         assertThat(r.method()).isEqualTo("POST");
         assertThat(r.path()).isEqualTo("/model/amazon.titan-embed-text-v2%3A0/invoke");
-        assertThat(r.authorization()).startsWith("AWS4-HMAC-SHA256 Credential=AKIDTEST/")
+        assertThat(r.authorization())
+                .startsWith("AWS4-HMAC-SHA256 Credential=AKIDTEST/")
                 .contains("/eu-west-1/bedrock/aws4_request");
         assertThat(r.contentType()).isEqualTo("application/json");
         assertThat(r.body().get("inputText").asText()).isEqualTo("what database does the team prefer?");

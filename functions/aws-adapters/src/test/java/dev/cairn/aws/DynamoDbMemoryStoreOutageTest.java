@@ -26,16 +26,22 @@ class DynamoDbMemoryStoreOutageTest {
         try (ServerSocket s = new ServerSocket(0)) {
             closedPort = s.getLocalPort();
         }
-        DynamoDbClient client = DynamoDbClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + closedPort))
+        DynamoDbClient client = DynamoDbClient.builder()
+                .endpointOverride(URI.create("http://127.0.0.1:" + closedPort))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
-                .httpClient(UrlConnectionHttpClient.builder().connectionTimeout(Duration.ofMillis(200)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryStrategy(RetryMode.STANDARD)
-                        .build()).build();
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofMillis(200))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryStrategy(RetryMode.STANDARD)
+                        .build())
+                .build();
         DynamoDbMemoryStore store = new DynamoDbMemoryStore(client, "cairn-memories");
 
-        assertThatThrownBy(() -> store.get(new Id("acme"), new Id("m1"))).isInstanceOf(StoreUnavailable.class)
-                .hasMessageContaining("record store").satisfies(e ->
-                        assertThat(((StoreUnavailable) e).retryAfter()).isPositive());
+        assertThatThrownBy(() -> store.get(new Id("acme"), new Id("m1")))
+                .isInstanceOf(StoreUnavailable.class)
+                .hasMessageContaining("record store")
+                .satisfies(e -> assertThat(((StoreUnavailable) e).retryAfter()).isPositive());
     }
 }

@@ -44,11 +44,10 @@ public final class Bench {
     private static final String USER = "bench-user";
     private static final int BATCH = 500;
 
-    private Bench() {
-    }
+    private Bench() {}
 
-    static final List<String> OPTIONS = List.of("--memories", "--recalls", "--baseline-sample", "--work-dir",
-            "--server-jar");
+    static final List<String> OPTIONS =
+            List.of("--memories", "--recalls", "--baseline-sample", "--work-dir", "--server-jar");
     static final String SERVER_JAR = "functions/local/target/quarkus-app/quarkus-run.jar";
     static final String USAGE = """
             usage: bench [--memories N] [--recalls N] [--baseline-sample N] [--work-dir DIR] [--server-jar JAR]
@@ -83,10 +82,25 @@ public final class Bench {
 
     /** A token from the server jar's own {@code token} command, for the data directory the server will use. */
     private static String mintToken(String javaBin, String jar, Path data) throws Exception {
-        Process p = new ProcessBuilder(javaBin, "-jar", jar, "token", "--user", USER, "--team", TEAM, "--days", "1",
-                "--data-dir", data.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = new ProcessBuilder(
+                        javaBin,
+                        "-jar",
+                        jar,
+                        "token",
+                        "--user",
+                        USER,
+                        "--team",
+                        TEAM,
+                        "--days",
+                        "1",
+                        "--data-dir",
+                        data.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         List<String> lines = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
-                .lines().filter(l -> !l.isBlank()).toList();
+                .lines()
+                .filter(l -> !l.isBlank())
+                .toList();
         if (p.waitFor() != 0 || lines.isEmpty()) {
             throw new IllegalStateException("the server jar's token command failed (" + jar + ")");
         }
@@ -97,8 +111,9 @@ public final class Bench {
         Path data = work.resolve("data");
         List<String> texts = Synthetic.memories(n, 42);
         List<String> queries = Synthetic.queries(recalls, 7);
-        log("work dir %s; %d memories, %d recalls, %d cores", work, n, recalls,
-                Runtime.getRuntime().availableProcessors());
+        log(
+                "work dir %s; %d memories, %d recalls, %d cores",
+                work, n, recalls, Runtime.getRuntime().availableProcessors());
 
         // Baselines: raw embedding of the same texts, and query embedding, in this JVM while nothing else runs.
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
@@ -129,12 +144,16 @@ public final class Bench {
         String jar = serverJar.toString();
         String token = mintToken(javaBin, jar, data);
         long startNanos = System.nanoTime();
-        Process server = new ProcessBuilder(javaBin, "-Xmx2g", "-Dcairn.data-dir=" + data,
-                "-Dquarkus.http.port=" + port, "-jar", jar)
-                .redirectErrorStream(true).redirectOutput(work.resolve("server.log").toFile()).start();
+        Process server = new ProcessBuilder(
+                        javaBin, "-Xmx2g", "-Dcairn.data-dir=" + data, "-Dquarkus.http.port=" + port, "-jar", jar)
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("server.log").toFile())
+                .start();
         // HTTP/1.1 with keep-alive, as agents' HTTP clients talk to the server (no h2c upgrade dance)
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
         String base = "http://127.0.0.1:" + port + "/v1/teams/" + TEAM;
         try {
             double startSeconds = waitForFirstRecall(http, base, token, startNanos, server);
@@ -176,8 +195,9 @@ public final class Bench {
             }
             double rP50 = percentile(recallMs, 50);
             double rP99 = percentile(recallMs, 99);
-            log("recall: p50 %.2f ms, p99 %.2f ms (HTTP, end to end); server-side took_ms p50 %.0f, p99 %.0f", rP50,
-                    rP99, percentile(serverMs, 50), percentile(serverMs, 99));
+            log(
+                    "recall: p50 %.2f ms, p99 %.2f ms (HTTP, end to end); server-side took_ms p50 %.0f, p99 %.0f",
+                    rP50, rP99, percentile(serverMs, 50), percentile(serverMs, 99));
             stop(server);
 
             // HNSW against exact cosine over the very vectors the server indexed.
@@ -185,29 +205,50 @@ public final class Bench {
             pool.shutdown();
 
             ObjectNode report = JSON.createObjectNode();
-            report.put("memories", n).put("recalls", recalls).put("cores", Runtime.getRuntime().availableProcessors());
-            report.put("raw_embedding_per_s", rawPerSec).put("ingest_per_s", ingestPerSec)
-                    .put("ingest_ratio", ingestPerSec / rawPerSec).put("ingest_ratio_goal", 0.8);
-            report.put("query_embedding_p50_ms", qeP50).put("query_embedding_p99_ms", qeP99)
-                    .put("recall_p50_ms", rP50).put("recall_p99_ms", rP99)
-                    .put("recall_p50_ratio", rP50 / qeP50).put("recall_p99_ratio", rP99 / qeP99)
+            report.put("memories", n)
+                    .put("recalls", recalls)
+                    .put("cores", Runtime.getRuntime().availableProcessors());
+            report.put("raw_embedding_per_s", rawPerSec)
+                    .put("ingest_per_s", ingestPerSec)
+                    .put("ingest_ratio", ingestPerSec / rawPerSec)
+                    .put("ingest_ratio_goal", 0.8);
+            report.put("query_embedding_p50_ms", qeP50)
+                    .put("query_embedding_p99_ms", qeP99)
+                    .put("recall_p50_ms", rP50)
+                    .put("recall_p99_ms", rP99)
+                    .put("recall_p50_ratio", rP50 / qeP50)
+                    .put("recall_p99_ratio", rP99 / qeP99)
                     .put("recall_ratio_goal", 1.5);
-            report.put("hnsw_top10_agreement_k10", agreement[0]).put("hnsw_top10_agreement_recall_pool",
-                    agreement[1]).put("hnsw_top10_agreement_recall_pool_eps_1e-3", agreement[2])
+            report.put("hnsw_top10_agreement_k10", agreement[0])
+                    .put("hnsw_top10_agreement_recall_pool", agreement[1])
+                    .put("hnsw_top10_agreement_recall_pool_eps_1e-3", agreement[2])
                     .put("agreement_goal", 0.98);
             report.put("start_to_first_recall_s", startSeconds);
-            Files.writeString(work.resolve("bench-report.json"), JSON.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(report));
+            Files.writeString(
+                    work.resolve("bench-report.json"),
+                    JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report));
             System.out.println();
             System.out.println("=== Cairn foundation benchmark (ratios against baselines of this run) ===");
-            System.out.printf(Locale.ROOT, "ingest ÷ raw embedding      %.3f  (%.1f vs %.1f /s; goal ≥ 0.8)%n",
-                    ingestPerSec / rawPerSec, ingestPerSec, rawPerSec);
-            System.out.printf(Locale.ROOT, "recall p50 ÷ query embed    %.3f  (%.2f vs %.2f ms; goal ≤ 1.5)%n",
-                    rP50 / qeP50, rP50, qeP50);
-            System.out.printf(Locale.ROOT, "recall p99 ÷ query embed    %.3f  (%.2f vs %.2f ms)%n",
-                    rP99 / qeP99, rP99, qeP99);
-            System.out.printf(Locale.ROOT, "HNSW top-10 agreement       %.4f  (k=10: %.4f; ties within 1e-3: %.4f; "
-                    + "goal ≥ 0.98)%n", agreement[1], agreement[0], agreement[2]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "ingest ÷ raw embedding      %.3f  (%.1f vs %.1f /s; goal ≥ 0.8)%n",
+                    ingestPerSec / rawPerSec,
+                    ingestPerSec,
+                    rawPerSec);
+            System.out.printf(
+                    Locale.ROOT,
+                    "recall p50 ÷ query embed    %.3f  (%.2f vs %.2f ms; goal ≤ 1.5)%n",
+                    rP50 / qeP50,
+                    rP50,
+                    qeP50);
+            System.out.printf(
+                    Locale.ROOT, "recall p99 ÷ query embed    %.3f  (%.2f vs %.2f ms)%n", rP99 / qeP99, rP99, qeP99);
+            System.out.printf(
+                    Locale.ROOT,
+                    "HNSW top-10 agreement       %.4f  (k=10: %.4f; ties within 1e-3: %.4f; " + "goal ≥ 0.98)%n",
+                    agreement[1],
+                    agreement[0],
+                    agreement[2]);
             System.out.printf(Locale.ROOT, "start → first recall        %.2f s%n", startSeconds);
             System.out.println("report: " + work.resolve("bench-report.json"));
         } finally {
@@ -217,16 +258,16 @@ public final class Bench {
         }
     }
 
-    private static double waitForFirstRecall(HttpClient http, String base, String token, long startNanos,
-                                             Process server) throws Exception {
+    private static double waitForFirstRecall(
+            HttpClient http, String base, String token, long startNanos, Process server) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             if (!server.isAlive()) {
                 throw new IllegalStateException("the server exited with " + server.exitValue());
             }
             try {
-                HttpResponse<String> r = http.send(recallRequest(base, token, "warm up"),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r =
+                        http.send(recallRequest(base, token, "warm up"), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return seconds(startNanos);
                 }
@@ -250,19 +291,24 @@ public final class Bench {
             ObjectNode m = items.addObject();
             m.put("content", texts.get(i));
             m.put("scope", i % 5 == 0 ? "user" : "team");
-            m.put("type", switch (i % 6) {
-                case 0 -> "preference";
-                case 1 -> "decision";
-                case 2 -> "convention";
-                case 3 -> "environment";
-                default -> "fact";
-            });
+            m.put(
+                    "type",
+                    switch (i % 6) {
+                        case 0 -> "preference";
+                        case 1 -> "decision";
+                        case 2 -> "convention";
+                        case 3 -> "environment";
+                        default -> "fact";
+                    });
             m.put("confidence", 0.5 + (i % 50) / 100.0);
         }
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/memories:batch"))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                .timeout(Duration.ofMinutes(5))
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/memories:batch"))
+                        .header("Authorization", "Bearer " + token)
+                        .header("Content-Type", "application/json")
+                        .timeout(Duration.ofMinutes(5))
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("batch answered " + r.statusCode() + ": " + r.body());
@@ -287,9 +333,12 @@ public final class Bench {
 
     private static HttpRequest recallRequest(String base, String token, String query) throws IOException {
         ObjectNode body = JSON.createObjectNode().put("query", query).put("top_k", 10);
-        return HttpRequest.newBuilder(URI.create(base + "/recall")).header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build();
+        return HttpRequest.newBuilder(URI.create(base + "/recall"))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                .build();
     }
 
     /**
@@ -307,10 +356,10 @@ public final class Bench {
             for (String q : queries) {
                 float[] v = embedder.embedQuery(q);
                 List<VectorIndex.Candidate> exactHits = index.exactSearch(filter, v, 10);
-                List<VectorIndex.Candidate> approx10 = index.search(
-                        new VectorIndex.Search(filter, v, embedder.modelId(), null, 10));
-                List<VectorIndex.Candidate> poolHits = new ArrayList<>(
-                        index.search(new VectorIndex.Search(filter, v, embedder.modelId(), null, 50)));
+                List<VectorIndex.Candidate> approx10 =
+                        index.search(new VectorIndex.Search(filter, v, embedder.modelId(), null, 10));
+                List<VectorIndex.Candidate> poolHits =
+                        new ArrayList<>(index.search(new VectorIndex.Search(filter, v, embedder.modelId(), null, 50)));
                 poolHits.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
                 k10 += agreement(exactHits, approx10, 1e-6);
                 pool += agreement(exactHits, poolHits.subList(0, Math.min(10, poolHits.size())), 1e-6);
@@ -320,15 +369,17 @@ public final class Bench {
         }
     }
 
-    private static double agreement(List<VectorIndex.Candidate> exact, List<VectorIndex.Candidate> approx,
-                                    double tolerance) {
+    private static double agreement(
+            List<VectorIndex.Candidate> exact, List<VectorIndex.Candidate> approx, double tolerance) {
         if (exact.isEmpty()) {
             return 1;
         }
         Set<Id> truth = new HashSet<>();
         exact.forEach(c -> truth.add(c.id()));
         double tenth = exact.get(exact.size() - 1).similarity();
-        long good = approx.stream().filter(c -> truth.contains(c.id()) || c.similarity() >= tenth - tolerance).count();
+        long good = approx.stream()
+                .filter(c -> truth.contains(c.id()) || c.similarity() >= tenth - tolerance)
+                .count();
         return Math.min(good, exact.size()) / (double) exact.size();
     }
 

@@ -23,8 +23,7 @@ public final class BenchMain {
             example: java -jar functions/bench/target/cairn-bench.jar bench --memories 20000 --recalls 500
             """;
 
-    private BenchMain() {
-    }
+    private BenchMain() {}
 
     public static void main(String... args) {
         System.exit(run(List.of(args), System.out, System.err));

@@ -64,8 +64,7 @@ public final class CacheBench {
     private static final Id TEAM = new Id("bench");
     private static final Caller CALLER = new Caller(new Id("bench-user"), Set.of(TEAM));
 
-    private CacheBench() {
-    }
+    private CacheBench() {}
 
     static final List<String> OPTIONS = List.of("--work-dir");
     static final String USAGE = """
@@ -99,16 +98,36 @@ public final class CacheBench {
         Files.createDirectories(dir);
         int keys = 1000;
         try (SqliteSessionCacheStore store = new SqliteSessionCacheStore(dir.resolve("session-cache.db"))) {
-            ToolCache cache = new ToolCache(store, SecretScanner.bundled(), Clock.systemUTC(), new ToolCacheSettings(
-                    64L * 1024 * 1024, 0.2, Duration.ofHours(1), Duration.ofHours(24), Map.of(), 100,
-                    Duration.ofSeconds(1)));
-            Cache<String, String> raw = Caffeine.newBuilder().maximumSize(10_000).build();
+            ToolCache cache = new ToolCache(
+                    store,
+                    SecretScanner.bundled(),
+                    Clock.systemUTC(),
+                    new ToolCacheSettings(
+                            64L * 1024 * 1024,
+                            0.2,
+                            Duration.ofHours(1),
+                            Duration.ofHours(24),
+                            Map.of(),
+                            100,
+                            Duration.ofSeconds(1)));
+            Cache<String, String> raw =
+                    Caffeine.newBuilder().maximumSize(10_000).build();
             Id session = new Id("latency");
             String[] ids = new String[keys];
             for (int i = 0; i < keys; i++) {
                 String result = "\"contents of file " + i + "\"";
-                ids[i] = cache.put(CALLER, TEAM, session, new ToolCache.PutDraft("read_file",
-                        "{\"path\":\"src/file" + i + ".java\"}", result, result, null, null)).key();
+                ids[i] = cache.put(
+                                CALLER,
+                                TEAM,
+                                session,
+                                new ToolCache.PutDraft(
+                                        "read_file",
+                                        "{\"path\":\"src/file" + i + ".java\"}",
+                                        result,
+                                        result,
+                                        null,
+                                        null))
+                        .key();
                 raw.put(ids[i], result);
             }
             int n = 2_000_000;
@@ -139,15 +158,20 @@ public final class CacheBench {
             double c = median(Arrays.copyOfRange(cairn, 5, rounds));
             double r = median(Arrays.copyOfRange(caffeine, 5, rounds));
             double k = median(Arrays.copyOfRange(clock, 5, rounds));
-            log("L1 lookup (hit, key known): %.1f ns; raw Caffeine getIfPresent: %.1f ns; ratio %.2f (goal ≤ 2)  "
-                    + "[sink %d]", c, r, c / r, sink % 10);
-            log("for scale: one System.nanoTime() costs %.1f ns here; the hit path reads the coarse clock (one "
-                    + "volatile field) instead", k);
+            log(
+                    "L1 lookup (hit, key known): %.1f ns; raw Caffeine getIfPresent: %.1f ns; ratio %.2f (goal ≤ 2)  "
+                            + "[sink %d]",
+                    c, r, c / r, sink % 10);
+            log(
+                    "for scale: one System.nanoTime() costs %.1f ns here; the hit path reads the coarse clock (one "
+                            + "volatile field) instead",
+                    k);
             long k0 = System.nanoTime();
             for (int i = 0; i < 100_000; i++) {
                 ToolCache.key("read_file", "{\"path\":\"src/file" + (i % keys) + ".java\"}");
             }
-            log("key computation (SHA-256 of tool + canonical params): %.2f µs per key",
+            log(
+                    "key computation (SHA-256 of tool + canonical params): %.2f µs per key",
                     (System.nanoTime() - k0) / 1e3 / 100_000);
         }
     }
@@ -245,18 +269,28 @@ public final class CacheBench {
         int cairnHits = 0;
         long t0 = System.nanoTime();
         try (SqliteSessionCacheStore store = new SqliteSessionCacheStore(dir.resolve("session-cache.db"))) {
-            ToolCache cache = new ToolCache(store, SecretScanner.bundled(), Clock.systemUTC(), new ToolCacheSettings(
-                    (long) capacity * size, 0.2, Duration.ofHours(1), Duration.ofHours(24), Map.of(), 100,
-                    Duration.ofSeconds(1)));
+            ToolCache cache = new ToolCache(
+                    store,
+                    SecretScanner.bundled(),
+                    Clock.systemUTC(),
+                    new ToolCacheSettings(
+                            (long) capacity * size,
+                            0.2,
+                            Duration.ofHours(1),
+                            Duration.ofHours(24),
+                            Map.of(),
+                            100,
+                            Duration.ofSeconds(1)));
             Id session = new Id("zipf");
             String body = "\"" + "r".repeat(size - 2) + "\"";
             for (int k : stream) {
                 String params = "{\"path\":\"f" + k + "\"}";
-                if (cache.lookup(CALLER, TEAM, session, new ToolCache.LookupDraft("read_file", params, null)).hit()) {
+                if (cache.lookup(CALLER, TEAM, session, new ToolCache.LookupDraft("read_file", params, null))
+                        .hit()) {
                     cairnHits++;
                 } else {
-                    cache.put(CALLER, TEAM, session, new ToolCache.PutDraft("read_file", params, body, body, null,
-                            null));
+                    cache.put(
+                            CALLER, TEAM, session, new ToolCache.PutDraft("read_file", params, body, body, null, null));
                 }
             }
         }
@@ -277,7 +311,9 @@ public final class CacheBench {
                 }
             }
             lfuPerMiss = (System.nanoTime() - l0) / (double) misses;
-            Cache<Integer, Boolean> caffeine = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run)
+            Cache<Integer, Boolean> caffeine = Caffeine.newBuilder()
+                    .maximumSize(capacity)
+                    .executor(Runnable::run)
                     .build();
             misses = 0;
             long c0 = System.nanoTime();
@@ -289,12 +325,20 @@ public final class CacheBench {
             }
             caffeinePerMiss = (System.nanoTime() - c0) / (double) misses;
         }
-        log("Zipf(0.9), %d lookups over %d keys, room for %d: hit ratio Cairn %.3f vs scanning LFU %.3f (ratio %.2f; "
-                        + "goal ≥ 1); %.1f s through SQLite", lookups, keys, capacity, cairnHits / (double) lookups,
-                lfuHits / (double) lookups, (double) cairnHits / lfuHits, cairnSeconds);
-        log("in memory, per miss (insert + eviction when full): scanning LFU %.2f µs (O(n), n = %d) vs Caffeine "
-                + "W-TinyLFU %.2f µs (O(1)); ratio %.1f×", lfuPerMiss / 1e3, capacity, caffeinePerMiss / 1e3,
-                lfuPerMiss / caffeinePerMiss);
+        log(
+                "Zipf(0.9), %d lookups over %d keys, room for %d: hit ratio Cairn %.3f vs scanning LFU %.3f (ratio %.2f; "
+                        + "goal ≥ 1); %.1f s through SQLite",
+                lookups,
+                keys,
+                capacity,
+                cairnHits / (double) lookups,
+                lfuHits / (double) lookups,
+                (double) cairnHits / lfuHits,
+                cairnSeconds);
+        log(
+                "in memory, per miss (insert + eviction when full): scanning LFU %.2f µs (O(n), n = %d) vs Caffeine "
+                        + "W-TinyLFU %.2f µs (O(1)); ratio %.1f×",
+                lfuPerMiss / 1e3, capacity, caffeinePerMiss / 1e3, lfuPerMiss / caffeinePerMiss);
     }
 
     // ---- 3 ------------------------------------------------------------------------------------------------------
@@ -303,27 +347,56 @@ public final class CacheBench {
         Files.createDirectories(dir);
         OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
         try (SqliteMemoryStore memories = new SqliteMemoryStore(dir.resolve("memories.db"));
-             LuceneVectorIndex index = new LuceneVectorIndex(dir.resolve("index"));
-             SqliteSessionStore sessionStore = new SqliteSessionStore(dir.resolve("sessions.db"));
-             SqliteSessionCacheStore cacheStore = new SqliteSessionCacheStore(dir.resolve("session-cache.db"))) {
+                LuceneVectorIndex index = new LuceneVectorIndex(dir.resolve("index"));
+                SqliteSessionStore sessionStore = new SqliteSessionStore(dir.resolve("sessions.db"));
+                SqliteSessionCacheStore cacheStore = new SqliteSessionCacheStore(dir.resolve("session-cache.db"))) {
             Clock clock = Clock.systemUTC();
             SecretScanner scanner = SecretScanner.bundled();
             SecretGate gate = SecretGate.uniform(scanner, SecretPolicy.REDACT);
             Indexer indexer = new Indexer(memories, index, embedder);
             MemoryService memoryService = new MemoryService(memories, indexer, clock, MemoryLimits.DEFAULTS, gate);
-            SessionService sessions = new SessionService(sessionStore, new ExtractiveSummarizer(),
-                    new RuleBasedExtractor(scanner), memoryService, null, gate, clock, SessionService.Limits.defaults());
-            RecallService recall = new RecallService(memories, index, embedder, indexer, clock, RecallSettings.DEFAULTS,
-                    Runnable::run, gate);
-            ContextAssembler assembler = new ContextAssembler(sessions, recall, memoryService, cacheStore, gate, clock,
+            SessionService sessions = new SessionService(
+                    sessionStore,
+                    new ExtractiveSummarizer(),
+                    new RuleBasedExtractor(scanner),
+                    memoryService,
+                    null,
+                    gate,
+                    clock,
+                    SessionService.Limits.defaults());
+            RecallService recall = new RecallService(
+                    memories, index, embedder, indexer, clock, RecallSettings.DEFAULTS, Runnable::run, gate);
+            ContextAssembler assembler = new ContextAssembler(
+                    sessions,
+                    recall,
+                    memoryService,
+                    cacheStore,
+                    gate,
+                    clock,
                     new ContextAssembler.Settings(Map.of("claude-sonnet-4-5", 1024), 1024, 8, 200_000));
-            UsageLedger ledger = new UsageLedger(cacheStore, new UsageLedger.Settings(
-                    Map.of("claude-sonnet-4-5", new UsageLedger.Price(3, 15)), 1.25, 0.1, 10_000_000));
+            UsageLedger ledger = new UsageLedger(
+                    cacheStore,
+                    new UsageLedger.Settings(
+                            Map.of("claude-sonnet-4-5", new UsageLedger.Price(3, 15)), 1.25, 0.1, 10_000_000));
             List<Memory> seeded = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
-                seeded.add(new Memory(new Id(String.format("m%02d", i)), TEAM, null, Scope.TEAM, MemoryType.CONVENTION,
-                        "Convention " + i + ": services of the Falcon platform log JSON with trace ids.", List.of(),
-                        0.9 - i * 0.05, 0.9, null, Instant.parse("2026-11-01T00:00:00Z"), null, 0, null, List.of(), 1,
+                seeded.add(new Memory(
+                        new Id(String.format("m%02d", i)),
+                        TEAM,
+                        null,
+                        Scope.TEAM,
+                        MemoryType.CONVENTION,
+                        "Convention " + i + ": services of the Falcon platform log JSON with trace ids.",
+                        List.of(),
+                        0.9 - i * 0.05,
+                        0.9,
+                        null,
+                        Instant.parse("2026-11-01T00:00:00Z"),
+                        null,
+                        0,
+                        null,
+                        List.of(),
+                        1,
                         MemoryState.ACTIVE));
             }
             memories.insertAll(seeded);
@@ -331,16 +404,29 @@ public final class CacheBench {
             Id session = new Id("agent");
             Random r = new Random(5);
             String system = ("You are Falcon's coding agent. Follow the repository conventions, explain changes, and "
-                    + "never print credentials. ").repeat(410); // ≈ 14k tokens, the tools ≈ 6k more
+                            + "never print credentials. ")
+                    .repeat(410); // ≈ 14k tokens, the tools ≈ 6k more
             List<Map<String, Object>> tools = new ArrayList<>();
             for (int t = 0; t < 44; t++) {
-                tools.add(Map.of("name", "tool_" + t, "description", ("Tool number " + t + " operates on the "
-                        + "workspace and returns structured output for the agent. ").repeat(4),
-                        "input_schema", Map.of("type", "object", "properties", Map.of("path", Map.of("type", "string"),
-                                "limit", Map.of("type", "integer")))));
+                tools.add(Map.of(
+                        "name",
+                        "tool_" + t,
+                        "description",
+                        ("Tool number " + t + " operates on the "
+                                        + "workspace and returns structured output for the agent. ")
+                                .repeat(4),
+                        "input_schema",
+                        Map.of(
+                                "type",
+                                "object",
+                                "properties",
+                                Map.of("path", Map.of("type", "string"), "limit", Map.of("type", "integer")))));
             }
-            assembler.setPrefix(CALLER, TEAM, session, new ContextAssembler.PrefixDraft(system, toJson(tools),
-                    "claude-sonnet-4-5-20250929"));
+            assembler.setPrefix(
+                    CALLER,
+                    TEAM,
+                    session,
+                    new ContextAssembler.PrefixDraft(system, toJson(tools), "claude-sonnet-4-5-20250929"));
 
             Set<String> providerCache = new HashSet<>(); // prefixes written to the (modelled) prompt cache
             long read = 0;
@@ -348,14 +434,24 @@ public final class CacheBench {
             long uncached = 0;
             int firstPrefix = 0;
             for (int turn = 1; turn <= 50; turn++) {
-                sessions.append(CALLER, TEAM, session, new SessionService.MessageDraft("user",
-                        "Turn " + turn + ": please change module " + r.nextInt(90) + " so that "
-                                + "the handler validates its input. ".repeat(6 + r.nextInt(6)), null));
+                sessions.append(
+                        CALLER,
+                        TEAM,
+                        session,
+                        new SessionService.MessageDraft(
+                                "user",
+                                "Turn " + turn + ": please change module " + r.nextInt(90) + " so that "
+                                        + "the handler validates its input. ".repeat(6 + r.nextInt(6)),
+                                null));
                 ContextAssembler.Context c = assembler.assemble(CALLER, TEAM, session, null, null);
                 if (turn == 1) {
                     firstPrefix = c.plan().stablePrefixTokens();
-                    log("turn 1 blocks: %s", c.blocks().stream().map(b -> b.kind() + " " + b.tokens()
-                            + (b.cacheTtl() == null ? "" : " [" + b.cacheTtl() + "]")).toList());
+                    log(
+                            "turn 1 blocks: %s",
+                            c.blocks().stream()
+                                    .map(b -> b.kind() + " " + b.tokens()
+                                            + (b.cacheTtl() == null ? "" : " [" + b.cacheTtl() + "]"))
+                                    .toList());
                 }
                 // Anthropic: at each breakpoint the longest cached prefix ending on a block boundary at most 20
                 // blocks back is read; from there to the breakpoint is written (and cached under the breakpoint)
@@ -389,20 +485,34 @@ public final class CacheBench {
                 read += turnRead;
                 written += turnWritten;
                 uncached += turnInput;
-                ledger.record(CALLER, TEAM, session, new UsageLedger.UsageDraft("claude-sonnet-4-5-20250929",
-                        turnInput, 400L, turnWritten, turnRead));
-                sessions.append(CALLER, TEAM, session, new SessionService.MessageDraft("assistant",
-                        "Done for turn " + turn + ": the handler now rejects bad input. ".repeat(5 + r.nextInt(5)),
-                        null));
+                ledger.record(
+                        CALLER,
+                        TEAM,
+                        session,
+                        new UsageLedger.UsageDraft(
+                                "claude-sonnet-4-5-20250929", turnInput, 400L, turnWritten, turnRead));
+                sessions.append(
+                        CALLER,
+                        TEAM,
+                        session,
+                        new SessionService.MessageDraft(
+                                "assistant",
+                                "Done for turn " + turn
+                                        + ": the handler now rejects bad input. ".repeat(5 + r.nextInt(5)),
+                                null));
             }
             UsageLedger.Report report = ledger.report(CALLER, TEAM, session);
             long all = read + written + uncached;
-            log("50-turn session, stable prefix %d tokens (system + tools + memories): %d input tokens, %.1f %% read "
-                            + "from the cache, %.1f %% written, %.1f %% uncached (goal ≥ 85 %% read)", firstPrefix, all,
-                    100.0 * read / all, 100.0 * written / all, 100.0 * uncached / all);
-            log("cost with the plan $%.4f vs without caching $%.4f: ratio %.3f (saved $%.4f); ledger hit ratio %.3f",
-                    report.cost().actual(), report.cost().withoutCache(),
-                    report.cost().actual() / report.cost().withoutCache(), report.cost().saved(),
+            log(
+                    "50-turn session, stable prefix %d tokens (system + tools + memories): %d input tokens, %.1f %% read "
+                            + "from the cache, %.1f %% written, %.1f %% uncached (goal ≥ 85 %% read)",
+                    firstPrefix, all, 100.0 * read / all, 100.0 * written / all, 100.0 * uncached / all);
+            log(
+                    "cost with the plan $%.4f vs without caching $%.4f: ratio %.3f (saved $%.4f); ledger hit ratio %.3f",
+                    report.cost().actual(),
+                    report.cost().withoutCache(),
+                    report.cost().actual() / report.cost().withoutCache(),
+                    report.cost().saved(),
                     report.cacheHitRatio());
         }
     }
@@ -411,7 +521,10 @@ public final class CacheBench {
     private static String toJson(Object v) {
         if (v instanceof Map<?, ?> m) {
             StringBuilder b = new StringBuilder("{");
-            m.forEach((k, x) -> b.append(b.length() > 1 ? "," : "").append(toJson(k)).append(':').append(toJson(x)));
+            m.forEach((k, x) -> b.append(b.length() > 1 ? "," : "")
+                    .append(toJson(k))
+                    .append(':')
+                    .append(toJson(x)));
             return b.append('}').toString();
         }
         if (v instanceof List<?> l) {
@@ -424,8 +537,9 @@ public final class CacheBench {
 
     private static String sha(CharSequence text) {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -33,8 +33,14 @@ final class Options {
      * Runs {@code body} on the parsed options unless the command line asks for help or is wrong. {@code body} reads
      * its options first, so a malformed value is still a usage error and not a failed run.
      */
-    static int run(String command, String usage, List<String> accepted, List<String> args, PrintStream out,
-                   PrintStream err, ToIntFunction<Options> body) {
+    static int run(
+            String command,
+            String usage,
+            List<String> accepted,
+            List<String> args,
+            PrintStream out,
+            PrintStream err,
+            ToIntFunction<Options> body) {
         if (args.contains("--help") || args.contains("-h")) {
             out.print(usage);
             return 0;

@@ -34,8 +34,7 @@ public final class ScanBench {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ScanBench() {
-    }
+    private ScanBench() {}
 
     private static final String CORPUS = "shared-model/src/test/resources/dev/cairn/model/secret/corpus.tsv";
     static final List<String> OPTIONS = List.of("--mib", "--secretlint", "--corpus", "--work-dir");
@@ -70,8 +69,8 @@ public final class ScanBench {
 
     private static void execute(int mib, Path secretlint, Path corpus, Path work) throws Exception {
         SecretScanner scanner = SecretScanner.bundled();
-        ObjectNode report = JSON.createObjectNode().put("rules", scanner.rules().size())
-                .put("rules_version", scanner.version());
+        ObjectNode report =
+                JSON.createObjectNode().put("rules", scanner.rules().size()).put("rules_version", scanner.version());
 
         // 1. throughput on one mixed file
         Path mixed = work.resolve("mixed.txt");
@@ -108,37 +107,54 @@ public final class ScanBench {
             cairnRounds[round] = median(runs);
             if (haveSecretlint) {
                 t = System.nanoTime();
-                Process p = new ProcessBuilder(bin.toString(), "--secretlintrc",
-                        secretlint.resolve(".secretlintrc.json").toString(), "--format", "compact", "--maskSecrets",
-                        mixed.toString()).redirectErrorStream(true)
-                        .redirectOutput(work.resolve("secretlint-mixed.txt").toFile()).start();
+                Process p = new ProcessBuilder(
+                                bin.toString(),
+                                "--secretlintrc",
+                                secretlint.resolve(".secretlintrc.json").toString(),
+                                "--format",
+                                "compact",
+                                "--maskSecrets",
+                                mixed.toString())
+                        .redirectErrorStream(true)
+                        .redirectOutput(work.resolve("secretlint-mixed.txt").toFile())
+                        .start();
                 p.waitFor(30, TimeUnit.MINUTES);
                 slRuns[round] = (System.nanoTime() - t) / 1e9;
                 exit = p.exitValue();
             }
         }
-        log("rounds: cairn %s s%s", seconds(cairnRounds), haveSecretlint ? ", secretlint " + seconds(slRuns) + " s" : "");
+        log(
+                "rounds: cairn %s s%s",
+                seconds(cairnRounds), haveSecretlint ? ", secretlint " + seconds(slRuns) + " s" : "");
         double cairnSeconds = median(cairnRounds);
         int found = findings.size();
         java.util.Map<String, Integer> byRule = new java.util.TreeMap<>();
         findings.forEach(f -> byRule.merge(f.ruleId(), 1, Integer::sum));
         double cairnMbps = megabytes / cairnSeconds;
-        log("cairn: %.1f MB in %.2f s = %.1f MB/s, %d findings (%d secrets planted)", megabytes, cairnSeconds,
-                cairnMbps, found, planted);
-        ObjectNode throughput = report.putObject("throughput").put("megabytes", megabytes)
-                .put("cairn_mb_per_s", cairnMbps).put("cairn_findings", found).put("planted_secrets", planted);
+        log(
+                "cairn: %.1f MB in %.2f s = %.1f MB/s, %d findings (%d secrets planted)",
+                megabytes, cairnSeconds, cairnMbps, found, planted);
+        ObjectNode throughput = report.putObject("throughput")
+                .put("megabytes", megabytes)
+                .put("cairn_mb_per_s", cairnMbps)
+                .put("cairn_findings", found)
+                .put("planted_secrets", planted);
         throughput.set("cairn_findings_by_rule", JSON.valueToTree(byRule));
 
         if (haveSecretlint) {
             double slSeconds = median(slRuns);
             long slFindings;
             try (var lines = Files.lines(work.resolve("secretlint-mixed.txt"))) {
-                slFindings = lines.filter(l -> l.contains(": line ") || l.contains("Error -")).count();
+                slFindings = lines.filter(l -> l.contains(": line ") || l.contains("Error -"))
+                        .count();
             }
             double slMbps = megabytes / slSeconds;
-            log("secretlint: %.2f s = %.2f MB/s, %d findings (exit %d); ratio %.2f", slSeconds, slMbps, slFindings,
-                    exit, cairnMbps / slMbps);
-            throughput.put("secretlint_mb_per_s", slMbps).put("secretlint_findings", slFindings)
+            log(
+                    "secretlint: %.2f s = %.2f MB/s, %d findings (exit %d); ratio %.2f",
+                    slSeconds, slMbps, slFindings, exit, cairnMbps / slMbps);
+            throughput
+                    .put("secretlint_mb_per_s", slMbps)
+                    .put("secretlint_findings", slFindings)
                     .put("ratio_cairn_to_secretlint", cairnMbps / slMbps);
         } else {
             log("secretlint not installed at %s (run npm ci there): no baseline", secretlint);
@@ -175,7 +191,9 @@ public final class ScanBench {
         for (String line : Files.readAllLines(corpus, StandardCharsets.UTF_8)) {
             if (!line.isBlank() && !line.startsWith("#")) {
                 int tab = line.indexOf('\t');
-                lines.add(new String[] {line.substring(0, tab), line.substring(tab + 1).replace("\\n", "\n")});
+                lines.add(new String[] {
+                    line.substring(0, tab), line.substring(tab + 1).replace("\\n", "\n")
+                });
             }
         }
         Set<Integer> cairnHits = new HashSet<>();
@@ -193,14 +211,24 @@ public final class ScanBench {
                 Files.writeString(dir.resolve(i + ".txt"), lines.get(i)[1]);
             }
             Path out = work.resolve("secretlint-corpus.json");
-            Process p = new ProcessBuilder(bin.toString(), "--secretlintrc", secretlint.resolve(".secretlintrc.json")
-                    .toString(), "--format", "json", "--maskSecrets", dir + "/*.txt").redirectOutput(out.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(
+                            bin.toString(),
+                            "--secretlintrc",
+                            secretlint.resolve(".secretlintrc.json").toString(),
+                            "--format",
+                            "json",
+                            "--maskSecrets",
+                            dir + "/*.txt")
+                    .redirectOutput(out.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             p.waitFor(10, TimeUnit.MINUTES);
             Set<Integer> slHits = new HashSet<>();
             for (JsonNode file : JSON.readTree(out.toFile())) {
                 if (file.path("messages").size() > 0) {
-                    String name = Path.of(file.path("filePath").asText()).getFileName().toString();
+                    String name = Path.of(file.path("filePath").asText())
+                            .getFileName()
+                            .toString();
                     slHits.add(Integer.parseInt(name.substring(0, name.length() - 4)));
                 }
             }
@@ -228,8 +256,11 @@ public final class ScanBench {
                 flagged += hits.contains(i) ? 1 : 0;
             }
         }
-        return JSON.createObjectNode().put("recall", (double) found / secrets)
-                .put("false_positive_rate", (double) flagged / clean).put("secrets", secrets).put("clean", clean);
+        return JSON.createObjectNode()
+                .put("recall", (double) found / secrets)
+                .put("false_positive_rate", (double) flagged / clean)
+                .put("secrets", secrets)
+                .put("clean", clean);
     }
 
     private static void log(String format, Object... args) {
@@ -239,20 +270,34 @@ public final class ScanBench {
     /** Deterministic mixed text: what agents paste, with a real-looking secret every ~1,000 lines. */
     static final class MixedText {
 
-        private static final String[] EN = {"the deploy finished after the cache warmed up",
-            "we agreed to keep the retry budget at three attempts", "Alice reviewed the migration plan on Tuesday",
-            "latency went up when the index was rebuilt", "remember to rotate the keys every quarter",
-            "the password policy requires twelve characters", "token usage dropped after prompt caching"};
-        private static final String[] ZH = {"部署在缓存预热之后完成了", "我们决定把重试次数保持在三次", "周二审查了数据库迁移计划",
-            "索引重建时延迟上升", "记得每个季度轮换密钥"};
-        private static final String[] DE = {"Die Bereitstellung war nach dem Aufwärmen des Caches fertig",
-            "Wir haben das Passwort-Richtlinienpapier überarbeitet", "Die Latenz stieg beim Neuaufbau des Index"};
-        private static final String[] JA = {"キャッシュのウォームアップ後にデプロイが完了しました", "毎四半期に鍵をローテーションしてください",
-            "インデックス再構築中にレイテンシが上がりました"};
-        private static final String[] CODE = {"    for (int i = 0; i < items.size(); i++) {",
-            "    String token = request.getHeader(\"Authorization\");", "def load_config(path: str) -> dict:",
-            "    password = os.environ[\"DB_PASSWORD\"]", "const apiKey = process.env.API_KEY;",
-            "    return cache.get(key, () -> compute(key));", "SELECT id, name FROM users WHERE team_id = ?;"};
+        private static final String[] EN = {
+            "the deploy finished after the cache warmed up",
+            "we agreed to keep the retry budget at three attempts",
+            "Alice reviewed the migration plan on Tuesday",
+            "latency went up when the index was rebuilt",
+            "remember to rotate the keys every quarter",
+            "the password policy requires twelve characters",
+            "token usage dropped after prompt caching"
+        };
+        private static final String[] ZH = {"部署在缓存预热之后完成了", "我们决定把重试次数保持在三次", "周二审查了数据库迁移计划", "索引重建时延迟上升", "记得每个季度轮换密钥"
+        };
+        private static final String[] DE = {
+            "Die Bereitstellung war nach dem Aufwärmen des Caches fertig",
+            "Wir haben das Passwort-Richtlinienpapier überarbeitet",
+            "Die Latenz stieg beim Neuaufbau des Index"
+        };
+        private static final String[] JA = {
+            "キャッシュのウォームアップ後にデプロイが完了しました", "毎四半期に鍵をローテーションしてください", "インデックス再構築中にレイテンシが上がりました"
+        };
+        private static final String[] CODE = {
+            "    for (int i = 0; i < items.size(); i++) {",
+            "    String token = request.getHeader(\"Authorization\");",
+            "def load_config(path: str) -> dict:",
+            "    password = os.environ[\"DB_PASSWORD\"]",
+            "const apiKey = process.env.API_KEY;",
+            "    return cache.get(key, () -> compute(key));",
+            "SELECT id, name FROM users WHERE team_id = ?;"
+        };
 
         static int write(Path file, long bytes, long seed) throws IOException {
             Random r = new Random(seed);
@@ -271,18 +316,33 @@ public final class ScanBench {
                     case 1 -> sb.append(ZH[r.nextInt(ZH.length)]).append('，').append(ZH[r.nextInt(ZH.length)]);
                     case 2 -> sb.append(DE[r.nextInt(DE.length)]);
                     case 3 -> sb.append(JA[r.nextInt(JA.length)]);
-                    case 4 -> sb.append("{\"ts\":\"2026-11-30T01:").append(10 + r.nextInt(50))
-                            .append(":00Z\",\"level\":\"info\",\"msg\":\"request served\",\"request_id\":\"")
-                            .append(hex(r, 8)).append('-').append(hex(r, 4)).append('-').append(hex(r, 4)).append('-')
-                            .append(hex(r, 4)).append('-').append(hex(r, 12)).append("\",\"latency_ms\":")
-                            .append(r.nextInt(900)).append('}');
+                    case 4 ->
+                        sb.append("{\"ts\":\"2026-11-30T01:")
+                                .append(10 + r.nextInt(50))
+                                .append(":00Z\",\"level\":\"info\",\"msg\":\"request served\",\"request_id\":\"")
+                                .append(hex(r, 8))
+                                .append('-')
+                                .append(hex(r, 4))
+                                .append('-')
+                                .append(hex(r, 4))
+                                .append('-')
+                                .append(hex(r, 4))
+                                .append('-')
+                                .append(hex(r, 12))
+                                .append("\",\"latency_ms\":")
+                                .append(r.nextInt(900))
+                                .append('}');
                     case 5 -> sb.append(CODE[r.nextInt(CODE.length)]);
                     case 6 -> {
                         byte[] b = new byte[57];
                         r.nextBytes(b);
                         sb.append(Base64.getEncoder().encodeToString(b));
                     }
-                    default -> sb.append("commit ").append(hex(r, 40)).append(" sha256:").append(hex(r, 64));
+                    default ->
+                        sb.append("commit ")
+                                .append(hex(r, 40))
+                                .append(" sha256:")
+                                .append(hex(r, 64));
                 }
                 sb.append('\n');
             }
@@ -315,8 +375,9 @@ public final class ScanBench {
                 case 0 -> "GITHUB_TOKEN=ghp_" + pick(r, an, 36);
                 case 1 -> "aws_access_key_id = AKIA" + pick(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16);
                 case 2 -> "DATABASE_URL=postgresql://app:" + pick(r, an, 14) + "@db.internal:5432/crm";
-                case 3 -> "SLACK_BOT_TOKEN=xoxb-" + pick(r, "0123456789", 12) + "-" + pick(r, "0123456789", 13) + "-"
-                        + pick(r, an, 24);
+                case 3 ->
+                    "SLACK_BOT_TOKEN=xoxb-" + pick(r, "0123456789", 12) + "-" + pick(r, "0123456789", 13) + "-"
+                            + pick(r, an, 24);
                 default -> "sk_live_" + pick(r, an, 24);
             };
         }
@@ -335,7 +396,8 @@ public final class ScanBench {
     }
 
     private static String seconds(double[] values) {
-        return Arrays.stream(values).mapToObj(v -> String.format(java.util.Locale.ROOT, "%.3f", v))
+        return Arrays.stream(values)
+                .mapToObj(v -> String.format(java.util.Locale.ROOT, "%.3f", v))
                 .collect(java.util.stream.Collectors.joining(" / "));
     }
 

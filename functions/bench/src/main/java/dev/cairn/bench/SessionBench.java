@@ -58,8 +58,7 @@ public final class SessionBench {
     private static final Id TEAM = new Id("bench");
     private static final Caller CALLER = new Caller(new Id("bench-user"), Set.of(TEAM));
 
-    private SessionBench() {
-    }
+    private SessionBench() {}
 
     static final List<String> OPTIONS = List.of("--sessions", "--facts", "--work-dir");
     static final String USAGE = """
@@ -92,9 +91,15 @@ public final class SessionBench {
     }
 
     /** The stores and use cases of one run, on their own directory. */
-    private record Stack(SqliteMemoryStore store, LuceneVectorIndex index, MemoryService memories,
-                         Consolidator consolidator, RecallService recall, SqliteSessionStore sessionStore,
-                         SessionService sessions) implements AutoCloseable {
+    private record Stack(
+            SqliteMemoryStore store,
+            LuceneVectorIndex index,
+            MemoryService memories,
+            Consolidator consolidator,
+            RecallService recall,
+            SqliteSessionStore sessionStore,
+            SessionService sessions)
+            implements AutoCloseable {
 
         static Stack open(Path dir, OnnxEmbedder embedder) {
             SqliteMemoryStore store = new SqliteMemoryStore(dir.resolve("memories.db"));
@@ -104,13 +109,19 @@ public final class SessionBench {
             SecretGate gate = SecretGate.uniform(scanner, SecretPolicy.REDACT);
             Clock clock = Clock.systemUTC();
             MemoryService memories = new MemoryService(store, indexer, clock, MemoryLimits.DEFAULTS, gate);
-            Consolidator consolidator = new Consolidator(memories, store, index, embedder,
-                    new FactComparison(FactComparison.Thresholds.defaults()), 24);
-            RecallService recall = new RecallService(store, index, embedder, indexer, clock, RecallSettings.DEFAULTS,
-                    Runnable::run, gate);
+            Consolidator consolidator = new Consolidator(
+                    memories, store, index, embedder, new FactComparison(FactComparison.Thresholds.defaults()), 24);
+            RecallService recall = new RecallService(
+                    store, index, embedder, indexer, clock, RecallSettings.DEFAULTS, Runnable::run, gate);
             SqliteSessionStore sessionStore = new SqliteSessionStore(dir.resolve("sessions.db"));
-            SessionService sessions = new SessionService(sessionStore, new ExtractiveSummarizer(),
-                    new RuleBasedExtractor(scanner), memories, consolidator, gate, clock,
+            SessionService sessions = new SessionService(
+                    sessionStore,
+                    new ExtractiveSummarizer(),
+                    new RuleBasedExtractor(scanner),
+                    memories,
+                    consolidator,
+                    gate,
+                    clock,
                     SessionService.Limits.defaults());
             return new Stack(store, index, memories, consolidator, recall, sessionStore, sessions);
         }
@@ -125,11 +136,48 @@ public final class SessionBench {
 
     // ---- 1 and 2: sessions --------------------------------------------------------------------------------------
 
-    private static final String[] SERVICES = {"billing", "search", "checkout", "payments", "inventory", "shipping",
-        "catalog", "auth", "notifications", "analytics", "reporting", "ledger", "pricing", "recommendations", "reviews",
-        "gateway", "scheduler", "ingestion", "export", "onboarding", "messaging", "media", "thumbnails", "geocoding",
-        "fraud", "loyalty", "subscriptions", "invoicing", "refunds", "tax", "compliance", "audit", "identity",
-        "profile", "feed", "ranking", "crawler", "indexer", "mailer", "importer"};
+    private static final String[] SERVICES = {
+        "billing",
+        "search",
+        "checkout",
+        "payments",
+        "inventory",
+        "shipping",
+        "catalog",
+        "auth",
+        "notifications",
+        "analytics",
+        "reporting",
+        "ledger",
+        "pricing",
+        "recommendations",
+        "reviews",
+        "gateway",
+        "scheduler",
+        "ingestion",
+        "export",
+        "onboarding",
+        "messaging",
+        "media",
+        "thumbnails",
+        "geocoding",
+        "fraud",
+        "loyalty",
+        "subscriptions",
+        "invoicing",
+        "refunds",
+        "tax",
+        "compliance",
+        "audit",
+        "identity",
+        "profile",
+        "feed",
+        "ranking",
+        "crawler",
+        "indexer",
+        "mailer",
+        "importer"
+    };
     private static final String[] PEOPLE = {"Dana", "Wei", "Priya", "Jonas", "Amara", "Kenji", "Lucía", "Omar"};
 
     private static void sessions(Path dir, OnnxEmbedder embedder, int count) throws Exception {
@@ -150,15 +198,18 @@ public final class SessionBench {
                 List<String> said = conversation(random, 40);
                 for (int i = 0; i < said.size(); i++) {
                     String role = i % 2 == 0 ? "user" : "assistant";
-                    SessionMessage probe = new SessionMessage(new Id("probe"), i + 1,
+                    SessionMessage probe = new SessionMessage(
+                            new Id("probe"),
+                            i + 1,
                             role.equals("user") ? SessionMessage.Role.USER : SessionMessage.Role.ASSISTANT,
-                            said.get(i), Instant.now());
+                            said.get(i),
+                            Instant.now());
                     long t0 = System.nanoTime();
                     extractor.extract(List.of(probe));
                     extractUs.add((System.nanoTime() - t0) / 1e3);
                     long t1 = System.nanoTime();
-                    stack.sessions().append(CALLER, TEAM, session,
-                            new SessionService.MessageDraft(role, said.get(i), null));
+                    stack.sessions()
+                            .append(CALLER, TEAM, session, new SessionService.MessageDraft(role, said.get(i), null));
                     appendMs.add((System.nanoTime() - t1) / 1e6);
                 }
                 SessionService.View view = stack.sessions().get(CALLER, TEAM, session);
@@ -171,21 +222,32 @@ public final class SessionBench {
                 summaryChars += view.rollingSummary().length();
                 Set<String> names = ExtractiveSummarizer.entitiesAndNumbers(folded.toString());
                 entities += names.size();
-                entitiesKept += names.stream().filter(view.rollingSummary()::contains).count();
+                entitiesKept +=
+                        names.stream().filter(view.rollingSummary()::contains).count();
                 long t2 = System.nanoTime();
-                extracted += stack.sessions().end(CALLER, TEAM, session).extracted().size();
+                extracted +=
+                        stack.sessions().end(CALLER, TEAM, session).extracted().size();
                 endMs.add((System.nanoTime() - t2) / 1e6);
             }
         }
         log("sessions: %d of 40 messages; %d facts extracted", count, extracted);
-        log("extraction per message (rule-based extractor): p50 %.1f µs, p95 %.1f µs", pct(extractUs, 50),
-                pct(extractUs, 95));
-        log("append per message (store, fold, explicit remember): p50 %.2f ms, p95 %.2f ms", pct(appendMs, 50),
-                pct(appendMs, 95));
-        log("session end (extract 40 messages, consolidate, write): p50 %.1f ms, p95 %.1f ms", pct(endMs, 50),
-                pct(endMs, 95));
-        log("rolling summary: %d chars for %d folded chars (%.2f of the folded size); names and numbers kept %d/%d"
-                + " (%.1f %%)", summaryChars, foldedChars, (double) summaryChars / foldedChars, entitiesKept, entities,
+        log(
+                "extraction per message (rule-based extractor): p50 %.1f µs, p95 %.1f µs",
+                pct(extractUs, 50), pct(extractUs, 95));
+        log(
+                "append per message (store, fold, explicit remember): p50 %.2f ms, p95 %.2f ms",
+                pct(appendMs, 50), pct(appendMs, 95));
+        log(
+                "session end (extract 40 messages, consolidate, write): p50 %.1f ms, p95 %.1f ms",
+                pct(endMs, 50), pct(endMs, 95));
+        log(
+                "rolling summary: %d chars for %d folded chars (%.2f of the folded size); names and numbers kept %d/%d"
+                        + " (%.1f %%)",
+                summaryChars,
+                foldedChars,
+                (double) summaryChars / foldedChars,
+                entitiesKept,
+                entities,
                 100.0 * entitiesKept / Math.max(1, entities));
     }
 
@@ -198,31 +260,34 @@ public final class SessionBench {
             Attribute a = ATTRIBUTES[r.nextInt(ATTRIBUTES.length)];
             String value = a.values()[r.nextInt(a.values().length)];
             if (i % 2 == 1) {
-                out.add(switch (r.nextInt(3)) {
-                    case 0 -> "Understood. I will update the " + svc + " configuration accordingly.";
-                    case 1 -> "Done: the " + svc + " pipeline passed in " + (40 + r.nextInt(200)) + " seconds.";
-                    default -> "Here is the diff for " + svc + "; " + (1 + r.nextInt(30)) + " files changed.";
-                });
+                out.add(
+                        switch (r.nextInt(3)) {
+                            case 0 -> "Understood. I will update the " + svc + " configuration accordingly.";
+                            case 1 -> "Done: the " + svc + " pipeline passed in " + (40 + r.nextInt(200)) + " seconds.";
+                            default -> "Here is the diff for " + svc + "; " + (1 + r.nextInt(30)) + " files changed.";
+                        });
                 continue;
             }
-            out.add(switch (r.nextInt(8)) {
-                case 0 -> "We decided that the " + svc + " service uses " + value + " for its " + a.name() + ".";
-                case 1 -> "I prefer " + value + " when I work on " + svc + ".";
-                case 2 -> "Remember that " + who + " owns the " + svc + " service.";
-                case 3 -> "Our " + svc + " service runs on " + value + " in production.";
-                case 4 -> "Thanks, looks good!";
-                case 5 -> "For now I'm debugging " + svc + " on my laptop.";
-                case 6 -> "Can you check why " + svc + " failed on build " + (1000 + r.nextInt(9000)) + "?";
-                default -> who + " said the " + svc + " dashboard shows " + (10 + r.nextInt(90)) + " errors per hour.";
-            });
+            out.add(
+                    switch (r.nextInt(8)) {
+                        case 0 ->
+                            "We decided that the " + svc + " service uses " + value + " for its " + a.name() + ".";
+                        case 1 -> "I prefer " + value + " when I work on " + svc + ".";
+                        case 2 -> "Remember that " + who + " owns the " + svc + " service.";
+                        case 3 -> "Our " + svc + " service runs on " + value + " in production.";
+                        case 4 -> "Thanks, looks good!";
+                        case 5 -> "For now I'm debugging " + svc + " on my laptop.";
+                        case 6 -> "Can you check why " + svc + " failed on build " + (1000 + r.nextInt(9000)) + "?";
+                        default ->
+                            who + " said the " + svc + " dashboard shows " + (10 + r.nextInt(90)) + " errors per hour.";
+                    });
         }
         return out;
     }
 
     // ---- 3: consolidation against plain append ------------------------------------------------------------------
 
-    private record Attribute(String name, String[] values) {
-    }
+    private record Attribute(String name, String[] values) {}
 
     private static final Attribute[] ATTRIBUTES = {
         new Attribute("database", new String[] {"PostgreSQL 16", "PostgreSQL 17", "MySQL 8", "DynamoDB", "MongoDB 7"}),
@@ -239,10 +304,10 @@ public final class SessionBench {
         new Attribute("feature flags", new String[] {"LaunchDarkly", "Unleash", "Flagsmith", "ConfigCat"}),
         new Attribute("secrets store", new String[] {"Secrets Manager", "Vault", "Parameter Store", "Doppler"}),
         new Attribute("API gateway", new String[] {"Kong 3.7", "API Gateway", "Envoy 1.31", "NGINX 1.27"}),
-        new Attribute("on-call tool", new String[] {"PagerDuty", "Opsgenie", "incident.io", "Grafana OnCall"})};
+        new Attribute("on-call tool", new String[] {"PagerDuty", "Opsgenie", "incident.io", "Grafana OnCall"})
+    };
 
-    private record Statement(String subject, String content, Instant at, boolean contradiction) {
-    }
+    private record Statement(String subject, String content, Instant at, boolean contradiction) {}
 
     private static String say(String svc, Attribute a, String value) {
         return "The " + svc + " service uses " + value + " for its " + a.name() + ".";
@@ -333,9 +398,17 @@ public final class SessionBench {
             }
         }
         long repeats = statements.stream().filter(s -> !s.contradiction()).count()
-                - statements.stream().filter(s -> !s.contradiction()).map(s -> s.subject()).distinct().count();
-        log("stream: %d statements — %d contradictions, %d repeats, %d subjects", statements.size(),
-                statements.stream().filter(Statement::contradiction).count(), repeats, latest.size());
+                - statements.stream()
+                        .filter(s -> !s.contradiction())
+                        .map(s -> s.subject())
+                        .distinct()
+                        .count();
+        log(
+                "stream: %d statements — %d contradictions, %d repeats, %d subjects",
+                statements.size(),
+                statements.stream().filter(Statement::contradiction).count(),
+                repeats,
+                latest.size());
 
         for (String mode : List.of("plain", "consolidate")) {
             Path dir = work.resolve("stream-" + mode);
@@ -344,12 +417,13 @@ public final class SessionBench {
                 Map<Consolidator.Action, Integer> actions = new java.util.EnumMap<>(Consolidator.Action.class);
                 long t0 = System.nanoTime();
                 for (Statement s : statements) {
-                    MemoryDraft draft = new MemoryDraft(s.content(), "environment", "team", null, null, 0.8,
-                            s.at().toString(), null, null);
+                    MemoryDraft draft = new MemoryDraft(
+                            s.content(), "environment", "team", null, null, 0.8, s.at().toString(), null, null);
                     if (mode.equals("plain")) {
                         stack.memories().create(CALLER, TEAM, draft);
                     } else {
-                        actions.merge(stack.consolidator().write(CALLER, TEAM, draft).action(), 1, Integer::sum);
+                        actions.merge(
+                                stack.consolidator().write(CALLER, TEAM, draft).action(), 1, Integer::sum);
                     }
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;
@@ -358,22 +432,40 @@ public final class SessionBench {
                 int current = 0;
                 String cursor = null;
                 do {
-                    var page = stack.memories().list(CALLER, TEAM, new dev.cairn.model.memory.ListDraft(null, null,
-                            null, null, 500, cursor));
+                    var page = stack.memories()
+                            .list(
+                                    CALLER,
+                                    TEAM,
+                                    new dev.cairn.model.memory.ListDraft(null, null, null, null, 500, cursor));
                     for (Memory m : page.memories()) {
                         copies.merge(norm(m.content()), 1, Integer::sum);
                         current += m.isCurrent() ? 1 : 0;
                     }
                     cursor = page.nextCursor();
                 } while (cursor != null);
-                long storedTwice = copies.values().stream().filter(c -> c > 1).mapToLong(c -> c - 1).sum();
+                long storedTwice = copies.values().stream()
+                        .filter(c -> c > 1)
+                        .mapToLong(c -> c - 1)
+                        .sum();
                 int stale = 0;
                 int found = 0;
                 for (Map.Entry<String, Set<String>> e : outdated.entrySet()) {
                     String[] parts = e.getKey().split("/", 2);
-                    List<RecallResult.Hit> hits = stack.recall().recall(CALLER, TEAM, new RecallDraft("Which "
-                            + parts[1] + " does the " + parts[0] + " service use?", 5, null, null, null, null, null,
-                            null, null)).hits();
+                    List<RecallResult.Hit> hits = stack.recall()
+                            .recall(
+                                    CALLER,
+                                    TEAM,
+                                    new RecallDraft(
+                                            "Which " + parts[1] + " does the " + parts[0] + " service use?",
+                                            5,
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            null))
+                            .hits();
                     boolean hasCurrent = false;
                     for (RecallResult.Hit h : hits) {
                         String c = norm(h.memory().content());
@@ -382,9 +474,17 @@ public final class SessionBench {
                     }
                     found += hasCurrent ? 1 : 0;
                 }
-                log("%-11s %6.1f writes/s; %d records (%d current); repeats stored more than once: %d; recall of %d "
-                        + "contradicted subjects (top 5): %d stale facts returned, current fact found for %d%s", mode,
-                        statements.size() / seconds, records, current, storedTwice, outdated.size(), stale, found,
+                log(
+                        "%-11s %6.1f writes/s; %d records (%d current); repeats stored more than once: %d; recall of %d "
+                                + "contradicted subjects (top 5): %d stale facts returned, current fact found for %d%s",
+                        mode,
+                        statements.size() / seconds,
+                        records,
+                        current,
+                        storedTwice,
+                        outdated.size(),
+                        stale,
+                        found,
                         actions.isEmpty() ? "" : "; actions " + actions);
             }
         }

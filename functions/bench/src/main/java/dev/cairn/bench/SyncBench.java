@@ -39,8 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class SyncBench {
 
-    private SyncBench() {
-    }
+    private SyncBench() {}
 
     static final List<String> OPTIONS = List.of("--commits", "--feed", "--work-dir");
     static final String USAGE = """
@@ -67,15 +66,21 @@ public final class SyncBench {
             }
             OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
             try (SqliteSyncStore store = new SqliteSyncStore(work.resolve("sync.db"));
-                 SqliteMemoryStore memories = new SqliteMemoryStore(work.resolve("memories.db"));
-                 LuceneVectorIndex index = new LuceneVectorIndex(work.resolve("index"))) {
-                SyncService sync = new SyncService(store, memories, new Indexer(memories, index, embedder),
-                        SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
-                        SyncService.Limits.defaults(), team -> SyncService.Policy.REJECT);
+                    SqliteMemoryStore memories = new SqliteMemoryStore(work.resolve("memories.db"));
+                    LuceneVectorIndex index = new LuceneVectorIndex(work.resolve("index"))) {
+                SyncService sync = new SyncService(
+                        store,
+                        memories,
+                        new Indexer(memories, index, embedder),
+                        SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT),
+                        Clock.systemUTC(),
+                        SyncService.Limits.defaults(),
+                        team -> SyncService.Policy.REJECT);
                 double one = writers(sync, new Id("one-writer"), 1, commits);
                 double eight = writers(sync, new Id("eight-writers"), 8, commits / 8);
-                log("commits per second on one team: 1 writer %.1f, 8 contending writers %.1f (ratio %.2f)", one,
-                        eight, eight / one);
+                log(
+                        "commits per second on one team: 1 writer %.1f, 8 contending writers %.1f (ratio %.2f)",
+                        one, eight, eight / one);
                 feed(sync, store, new Id("feed"), feed);
             }
             return 0;
@@ -104,10 +109,22 @@ public final class SyncBench {
                     while (true) {
                         attempts.incrementAndGet();
                         try {
-                            sync.sync(caller, team, new SyncService.SyncDraft("w" + writer, pulled, key, List.of(
-                                    new SyncService.OpDraft("upsert", fact, view.getOrDefault(fact, 0L),
-                                            "Service " + fact + " is owned by writer " + writer + " (change " + i
-                                                    + ")", "fact", null, null))));
+                            sync.sync(
+                                    caller,
+                                    team,
+                                    new SyncService.SyncDraft(
+                                            "w" + writer,
+                                            pulled,
+                                            key,
+                                            List.of(new SyncService.OpDraft(
+                                                    "upsert",
+                                                    fact,
+                                                    view.getOrDefault(fact, 0L),
+                                                    "Service " + fact + " is owned by writer " + writer + " (change "
+                                                            + i + ")",
+                                                    "fact",
+                                                    null,
+                                                    null))));
                             view.merge(fact, 1L, Long::sum);
                             break;
                         } catch (SyncConflict e) {
@@ -132,8 +149,14 @@ public final class SyncBench {
         pool.shutdown();
         double seconds = (System.nanoTime() - t0) / 1e9;
         long acknowledged = (long) writers * each;
-        log("%d writer(s) × %d commits: %.1f s, %.1f commits/s, 409 rate %.1f %% (%d of %d attempts)", writers, each,
-                seconds, acknowledged / seconds, 100.0 * conflicts.get() / attempts.get(), conflicts.get(),
+        log(
+                "%d writer(s) × %d commits: %.1f s, %.1f commits/s, 409 rate %.1f %% (%d of %d attempts)",
+                writers,
+                each,
+                seconds,
+                acknowledged / seconds,
+                100.0 * conflicts.get() / attempts.get(),
+                conflicts.get(),
                 attempts.get());
         return acknowledged / seconds;
     }
@@ -143,8 +166,14 @@ public final class SyncBench {
         Instant now = Instant.now();
         for (int v = 1; v <= n; v++) {
             // deletes of facts that never existed: log items of realistic shape, nothing to embed
-            store.appendCommit(new Commit(team, v, new Id("loader"), "load-" + v, new Id("bench"), now, List.of(
-                    new SyncOp(SyncOp.Kind.DELETE, new Id("gone-" + v), 0, null, null, null, null))));
+            store.appendCommit(new Commit(
+                    team,
+                    v,
+                    new Id("loader"),
+                    "load-" + v,
+                    new Id("bench"),
+                    now,
+                    List.of(new SyncOp(SyncOp.Kind.DELETE, new Id("gone-" + v), 0, null, null, null, null))));
         }
         sync.catchUp(team);
         double[] api = new double[5];
@@ -175,7 +204,8 @@ public final class SyncBench {
         }
         java.util.Arrays.sort(api);
         java.util.Arrays.sort(raw);
-        log("change feed of %d commits (pages of 1,000): %.1f ms vs raw range read %.1f ms (ratio %.2f; medians of 5)",
+        log(
+                "change feed of %d commits (pages of 1,000): %.1f ms vs raw range read %.1f ms (ratio %.2f; medians of 5)",
                 n, api[2], raw[2], api[2] / raw[2]);
     }
 

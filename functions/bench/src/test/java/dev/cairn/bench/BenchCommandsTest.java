@@ -59,10 +59,13 @@ class BenchCommandsTest {
         for (String option : command.options()) {
             assertThat(command.usage()).contains("[" + option + " ");
             assertThat(command.usage().lines().filter(l -> l.trim().startsWith(option + " ")))
-                    .as("the line describing %s", option).singleElement().asString().contains("(default");
+                    .as("the line describing %s", option)
+                    .singleElement()
+                    .asString()
+                    .contains("(default");
         }
-        assertThat(command.usage()).contains("example: java -jar functions/bench/target/cairn-bench.jar "
-                + command.name());
+        assertThat(command.usage())
+                .contains("example: java -jar functions/bench/target/cairn-bench.jar " + command.name());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -89,7 +92,9 @@ class BenchCommandsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("commands")
     void run_shouldExit2_whenANumberIsNotAPositiveWholeNumber(Command command) {
-        List<String> numeric = command.options().stream().filter(o -> command.usage().contains(o + " N")).toList();
+        List<String> numeric = command.options().stream()
+                .filter(o -> command.usage().contains(o + " N"))
+                .toList();
         for (String option : numeric) {
             Captured c = capture(() -> command.run().applyAsInt(List.of(option, "0")));
 
@@ -98,8 +103,7 @@ class BenchCommandsTest {
         }
     }
 
-    record Captured(int exit, String out, String err) {
-    }
+    record Captured(int exit, String out, String err) {}
 
     static Captured capture(java.util.function.IntSupplier body) {
         PrintStream out = System.out;

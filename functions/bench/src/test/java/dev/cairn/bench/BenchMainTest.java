@@ -14,7 +14,9 @@ class BenchMainTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return BenchMain.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return BenchMain.run(
+                List.of(args),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -31,7 +33,9 @@ class BenchMainTest {
     @Test
     void anUnknownOrMissingCommand_shouldPrintTheUsageOnStderr_andExit2() {
         assertThat(run("benhc")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown command 'benhc'").contains("usage:");
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("unknown command 'benhc'")
+                .contains("usage:");
         err.reset();
         assertThat(run()).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage:");

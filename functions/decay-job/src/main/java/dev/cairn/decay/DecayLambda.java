@@ -24,7 +24,8 @@ public class DecayLambda extends QuarkusStreamHandler {
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         byte[] event = input.readAllBytes();
         if (DecaySchedule.isScheduleEvent(event)) {
-            DecaySchedule schedule = Arc.container().instance(DecaySchedule.class).get();
+            DecaySchedule schedule =
+                    Arc.container().instance(DecaySchedule.class).get();
             JSON.writeValue(output, schedule.run(Duration.ofMillis(context.getRemainingTimeInMillis())));
             return;
         }

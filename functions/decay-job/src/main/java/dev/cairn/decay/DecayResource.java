@@ -1,11 +1,11 @@
 package dev.cairn.decay;
 
+import dev.cairn.app.Counters;
 import dev.cairn.app.DecayConfig;
 import dev.cairn.http.RequestCaller;
 import dev.cairn.model.decay.DecayJob;
 import dev.cairn.model.decay.Restore;
 import dev.cairn.model.id.Id;
-import dev.cairn.app.Counters;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -37,8 +37,7 @@ public class DecayResource {
         this.metrics = metrics;
     }
 
-    public record Run(String team, String resumeAfter, long scanned, long decayed, long archived, long deleted) {
-    }
+    public record Run(String team, String resumeAfter, long scanned, long decayed, long archived, long deleted) {}
 
     @POST
     @Path("decay:run")
@@ -48,22 +47,46 @@ public class DecayResource {
         Id after = resumeAfter == null ? null : Id.of("resume_after", resumeAfter);
         DecayJob.Progress p = job.run(teamId, after, config.maxRun());
         DecayMetrics.count(metrics, p.scanned(), p.decayed(), p.archived(), p.deleted());
-        return new Run(teamId.value(), p.resumeAfter() == null ? null : p.resumeAfter().value(), p.scanned(), p.decayed(),
-                p.archived(), p.deleted());
+        return new Run(
+                teamId.value(),
+                p.resumeAfter() == null ? null : p.resumeAfter().value(),
+                p.scanned(),
+                p.decayed(),
+                p.archived(),
+                p.deleted());
     }
 
     /** The restored memory: the fields of API.md § Memories a client needs to use it again. */
-    public record Restored(String id, String team, String user, String scope, String type, String content,
-                           java.util.List<String> tags, double importance, double confidence, long accessCount,
-                           long version, String state) {
-    }
+    public record Restored(
+            String id,
+            String team,
+            String user,
+            String scope,
+            String type,
+            String content,
+            java.util.List<String> tags,
+            double importance,
+            double confidence,
+            long accessCount,
+            long version,
+            String state) {}
 
     @POST
     @Path("memories/{id}:restore")
     public Restored restore(@PathParam("id") String id) {
         var m = restore.restore(request.caller(), request.team(), Id.of("memory", id));
-        return new Restored(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
-                m.scope().wire(), m.type().wire(), m.content(), m.tags().stream().map(Id::value).toList(),
-                m.importance(), m.confidence(), m.accessCount(), m.version(), m.state().wire());
+        return new Restored(
+                m.id().value(),
+                m.team().value(),
+                m.user() == null ? null : m.user().value(),
+                m.scope().wire(),
+                m.type().wire(),
+                m.content(),
+                m.tags().stream().map(Id::value).toList(),
+                m.importance(),
+                m.confidence(),
+                m.accessCount(),
+                m.version(),
+                m.state().wire());
     }
 }

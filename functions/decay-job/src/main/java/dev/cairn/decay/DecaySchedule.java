@@ -2,8 +2,8 @@ package dev.cairn.decay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cairn.model.decay.ScheduledDecay;
 import dev.cairn.app.Counters;
+import dev.cairn.model.decay.ScheduledDecay;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -35,7 +35,9 @@ public class DecaySchedule {
     static boolean isScheduleEvent(byte[] event) {
         try {
             JsonNode n = JSON.readTree(event);
-            return n != null && n.isObject() && "decay-schedule".equals(n.path("cairn").asText(null));
+            return n != null
+                    && n.isObject()
+                    && "decay-schedule".equals(n.path("cairn").asText(null));
         } catch (java.io.IOException e) {
             return false;
         }

@@ -36,8 +36,14 @@ class DecayLambdaTest {
 
     private Id seedFaded(String team) {
         Id id = new Id("m" + UUID.randomUUID().toString().substring(0, 8));
-        store.insertAll(List.of(Memories.memory().id(id).team(team).content("The 2019 offsite was in Porto")
-                .importance(0.2).confidence(0.9).createdAt(Instant.now().minus(Duration.ofDays(500))).build()));
+        store.insertAll(List.of(Memories.memory()
+                .id(id)
+                .team(team)
+                .content("The 2019 offsite was in Porto")
+                .importance(0.2)
+                .confidence(0.9)
+                .createdAt(Instant.now().minus(Duration.ofDays(500)))
+                .build()));
         return id;
     }
 
@@ -45,9 +51,15 @@ class DecayLambdaTest {
     void theScheduleEvent_shouldBeTold_fromAnApiGatewayEvent() {
         assertThat(DecaySchedule.isScheduleEvent("{\"cairn\":\"decay-schedule\"}".getBytes(StandardCharsets.UTF_8)))
                 .isTrue();
-        for (String other : List.of("{\"version\":\"2.0\",\"routeKey\":\"POST /v1/teams/{team}/decay:run\"}",
-                "{\"cairn\":\"something-else\"}", "[]", "not json", "")) {
-            assertThat(DecaySchedule.isScheduleEvent(other.getBytes(StandardCharsets.UTF_8))).as(other).isFalse();
+        for (String other : List.of(
+                "{\"version\":\"2.0\",\"routeKey\":\"POST /v1/teams/{team}/decay:run\"}",
+                "{\"cairn\":\"something-else\"}",
+                "[]",
+                "not json",
+                "")) {
+            assertThat(DecaySchedule.isScheduleEvent(other.getBytes(StandardCharsets.UTF_8)))
+                    .as(other)
+                    .isFalse();
         }
     }
 
@@ -69,12 +81,21 @@ class DecayLambdaTest {
     void theRoutes_shouldRunTheJobForOneTeam_andRestore_asApiGatewayEvents() {
         Id id = seedFaded("routes");
         String token = TestIssuer.token("alice", "routes");
-        given().header("Authorization", "Bearer " + token).post("/v1/teams/routes/decay:run").then()
-                .statusCode(200).body("archived", equalTo(1)).body("resume_after", equalTo(null));
-        given().header("Authorization", "Bearer " + token).post("/v1/teams/routes/memories/" + id.value()
-                + ":restore").then().statusCode(200).body("state", equalTo("active"))
+        given().header("Authorization", "Bearer " + token)
+                .post("/v1/teams/routes/decay:run")
+                .then()
+                .statusCode(200)
+                .body("archived", equalTo(1))
+                .body("resume_after", equalTo(null));
+        given().header("Authorization", "Bearer " + token)
+                .post("/v1/teams/routes/memories/" + id.value() + ":restore")
+                .then()
+                .statusCode(200)
+                .body("state", equalTo("active"))
                 .body("content", equalTo("The 2019 offsite was in Porto"));
         given().header("Authorization", "Bearer " + TestIssuer.token("mallory", "elsewhere"))
-                .post("/v1/teams/routes/decay:run").then().statusCode(403);
+                .post("/v1/teams/routes/decay:run")
+                .then()
+                .statusCode(403);
     }
 }

@@ -11,8 +11,7 @@ import java.util.concurrent.Executors;
  */
 public final class EmbeddedAdapters {
 
-    private EmbeddedAdapters() {
-    }
+    private EmbeddedAdapters() {}
 
     public static SqliteMemoryStore sqliteStore(EmbeddedConfig config) {
         return new SqliteMemoryStore(Path.of(config.dataDir()).resolve("memories.db"));
@@ -24,8 +23,8 @@ public final class EmbeddedAdapters {
 
     public static Embedder onnxEmbedder(EmbeddedConfig config) {
         // ONNX Runtime already uses intra-op threads; the executor only spreads a batch's texts over the cores.
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()),
-                r -> {
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
                     Thread t = new Thread(r, "cairn-embed");
                     t.setDaemon(true);
                     return t;

@@ -86,7 +86,10 @@ public final class FileColdStore implements ColdStore {
         }
         try (Stream<Path> files = Files.list(dir)) {
             List<Id> ids = new ArrayList<>();
-            files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".gz")).sorted().limit(limit)
+            files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".gz"))
+                    .sorted()
+                    .limit(limit)
                     .forEach(n -> ids.add(new Id(n.substring(0, n.length() - 3))));
             return ids;
         } catch (IOException e) {

@@ -93,8 +93,9 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      * similarities are not approximations. Readers need no codec: the format is recorded by name.
      */
     private static final KnnVectorsFormat VECTORS = new Lucene99HnswScalarQuantizedVectorsFormat(32, 200);
-    private static final ExecutorService SEARCH_POOL = Executors.newFixedThreadPool(
-            Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
+
+    private static final ExecutorService SEARCH_POOL =
+            Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
                 Thread t = new Thread(r, "cairn-lucene-search");
                 t.setDaemon(true);
                 return t;
@@ -114,6 +115,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      * characters by the standard tokenizer, which is what BM25 can use without a dictionary.
      */
     private final Analyzer analyzer = new StandardAnalyzer(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+
     private final Map<String, Long> appliedVersions = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
     private volatile String model;
@@ -264,7 +266,10 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                 Map<Integer, Double> lexical = new HashMap<>();
                 Query text = textQuery(search.text());
                 if (text != null) {
-                    Query bm25 = new BooleanQuery.Builder().add(text, Occur.MUST).add(filter, Occur.FILTER).build();
+                    Query bm25 = new BooleanQuery.Builder()
+                            .add(text, Occur.MUST)
+                            .add(filter, Occur.FILTER)
+                            .build();
                     List<Integer> textOnly = new ArrayList<>();
                     for (ScoreDoc sd : searcher.search(bm25, search.k()).scoreDocs) {
                         lexical.put(sd.doc, (double) sd.score);
@@ -301,7 +306,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             IndexSearcher searcher = searchers.acquire();
             try {
                 float[] query = normalized(vector);
-                TopDocs all = searcher.search(filterQuery(f), Math.max(1, searcher.getIndexReader().maxDoc()));
+                TopDocs all = searcher.search(
+                        filterQuery(f), Math.max(1, searcher.getIndexReader().maxDoc()));
                 List<Integer> docs = new ArrayList<>(all.scoreDocs.length);
                 for (ScoreDoc sd : all.scoreDocs) {
                     docs.add(sd.doc);
@@ -328,15 +334,21 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         b.add(new TermQuery(new Term(F_TEAM, f.team().value())), Occur.FILTER);
         Query mine = new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(F_SCOPE, Scope.USER.wire())), Occur.FILTER)
-                .add(new TermQuery(new Term(F_USER, f.viewer().value())), Occur.FILTER).build();
+                .add(new TermQuery(new Term(F_USER, f.viewer().value())), Occur.FILTER)
+                .build();
         Query team = new TermQuery(new Term(F_SCOPE, Scope.TEAM.wire()));
         if (f.scope() == Scope.USER) {
             b.add(mine, Occur.FILTER);
         } else if (f.scope() == Scope.TEAM) {
             b.add(team, Occur.FILTER);
         } else {
-            b.add(new BooleanQuery.Builder().add(mine, Occur.SHOULD).add(team, Occur.SHOULD)
-                    .setMinimumNumberShouldMatch(1).build(), Occur.FILTER);
+            b.add(
+                    new BooleanQuery.Builder()
+                            .add(mine, Occur.SHOULD)
+                            .add(team, Occur.SHOULD)
+                            .setMinimumNumberShouldMatch(1)
+                            .build(),
+                    Occur.FILTER);
         }
         if (f.types() != null && !f.types().isEmpty()) {
             BooleanQuery.Builder types = new BooleanQuery.Builder();
@@ -388,11 +400,14 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                 values = leaves.get(li).reader().getFloatVectorValues(F_VECTOR);
             }
             int local = doc - leaves.get(li).docBase;
-            boolean present = values != null && (values.docID() == local
-                    || (values.docID() < local && values.advance(local) == local));
+            boolean present = values != null
+                    && (values.docID() == local || (values.docID() < local && values.advance(local) == local));
             // both sides are unit length, so the dot product is the cosine
-            out.put(doc, present ? VectorSimilarityFunction.DOT_PRODUCT.compare(query, values.vectorValue()) * 2.0 - 1.0
-                    : 0.0);
+            out.put(
+                    doc,
+                    present
+                            ? VectorSimilarityFunction.DOT_PRODUCT.compare(query, values.vectorValue()) * 2.0 - 1.0
+                            : 0.0);
         }
         return out;
     }

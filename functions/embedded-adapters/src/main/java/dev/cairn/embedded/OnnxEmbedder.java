@@ -40,10 +40,13 @@ public final class OnnxEmbedder implements Embedder {
      */
     public static OnnxEmbedder load(String modelId, Executor executor) {
         Function<Executor, EmbeddingModel> factory = switch (modelId) {
-            case BGE_SMALL_EN -> dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel::new;
-            case BGE_SMALL_ZH -> dev.langchain4j.model.embedding.onnx.bgesmallzhv15q.BgeSmallZhV15QuantizedEmbeddingModel::new;
-            default -> throw new IllegalArgumentException("unknown embedding model '" + modelId
-                    + "'; supported: " + String.join(", ", SUPPORTED.stream().sorted().toList()));
+            case BGE_SMALL_EN ->
+                dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel::new;
+            case BGE_SMALL_ZH ->
+                dev.langchain4j.model.embedding.onnx.bgesmallzhv15q.BgeSmallZhV15QuantizedEmbeddingModel::new;
+            default ->
+                throw new IllegalArgumentException("unknown embedding model '" + modelId + "'; supported: "
+                        + String.join(", ", SUPPORTED.stream().sorted().toList()));
         };
         return new OnnxEmbedder(modelId, factory.apply(executor));
     }

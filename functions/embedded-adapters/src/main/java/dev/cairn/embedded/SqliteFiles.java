@@ -12,8 +12,7 @@ import java.sql.Statement;
 /** What the single-connection SQLite stores share: opening a file in WAL mode, and running one statement. */
 final class SqliteFiles {
 
-    private SqliteFiles() {
-    }
+    private SqliteFiles() {}
 
     /** Opens (creating its folder) a database in WAL mode with {@code synchronous} (FULL or NORMAL). */
     static Connection open(Path file, String synchronous) throws SQLException, IOException {

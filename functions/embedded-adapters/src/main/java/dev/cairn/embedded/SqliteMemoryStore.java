@@ -83,8 +83,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     /** Data directories created before supersession existed get the columns on first open (null: current). */
     private static void addColumnIfMissing(Statement s, String column, String type) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT 1 FROM pragma_table_info('memories') WHERE name = '" + column
-                + "'")) {
+        try (ResultSet rs =
+                s.executeQuery("SELECT 1 FROM pragma_table_info('memories') WHERE name = '" + column + "'")) {
             if (rs.next()) {
                 return;
             }
@@ -206,8 +206,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public List<Id> teams(Id after, int limit) {
         synchronized (readLock) {
             // the primary key (team, id) serves DISTINCT team in order without touching the rows
-            try (PreparedStatement ps = reader.prepareStatement("SELECT DISTINCT team FROM memories WHERE team > ? "
-                    + "ORDER BY team LIMIT ?")) {
+            try (PreparedStatement ps = reader.prepareStatement(
+                    "SELECT DISTINCT team FROM memories WHERE team > ? " + "ORDER BY team LIMIT ?")) {
                 ps.setString(1, after == null ? "" : after.value());
                 ps.setInt(2, limit);
                 List<Id> out = new ArrayList<>();
@@ -227,7 +227,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public Optional<String> decayCursor() {
         synchronized (readLock) {
             try (PreparedStatement ps = reader.prepareStatement("SELECT value FROM job_cursors WHERE name = 'decay'");
-                 ResultSet rs = ps.executeQuery()) {
+                    ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             } catch (SQLException e) {
                 throw new StoreFailure("reading the decay cursor failed", e);
@@ -237,9 +237,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     @Override
     public synchronized void saveDecayCursor(String cursor) {
-        try (PreparedStatement ps = db.prepareStatement(cursor == null ? "DELETE FROM job_cursors WHERE name = 'decay'"
-                : "INSERT INTO job_cursors (name, value) VALUES ('decay', ?) "
-                + "ON CONFLICT(name) DO UPDATE SET value = excluded.value")) {
+        try (PreparedStatement ps = db.prepareStatement(
+                cursor == null
+                        ? "DELETE FROM job_cursors WHERE name = 'decay'"
+                        : "INSERT INTO job_cursors (name, value) VALUES ('decay', ?) "
+                                + "ON CONFLICT(name) DO UPDATE SET value = excluded.value")) {
             if (cursor != null) {
                 ps.setString(1, cursor);
             }
@@ -265,7 +267,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             ps.setString(7, joinIds(updated.evidence()));
             ps.setLong(8, updated.version());
             ps.setString(9, updated.state().wire());
-            ps.setString(10, updated.supersededBy() == null ? null : updated.supersededBy().value());
+            ps.setString(
+                    10,
+                    updated.supersededBy() == null
+                            ? null
+                            : updated.supersededBy().value());
             setInstant(ps, 11, updated.validTo());
             ps.setString(12, updated.team().value());
             ps.setString(13, updated.id().value());
@@ -295,8 +301,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     private VersionConflict conflict(Id team, Id id, long expected) throws SQLException {
-        try (PreparedStatement ps = db.prepareStatement(
-                "SELECT version, deleted FROM memories WHERE team = ? AND id = ?")) {
+        try (PreparedStatement ps =
+                db.prepareStatement("SELECT version, deleted FROM memories WHERE team = ? AND id = ?")) {
             ps.setString(1, team.value());
             ps.setString(2, id.value());
             try (ResultSet rs = ps.executeQuery()) {
@@ -341,7 +347,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         String key = q.order() == ListQuery.Order.RECENCY ? "created_at" : "importance";
         if (q.after() != null) {
             sql.append(" AND (").append(key).append(" < ? OR (").append(key).append(" = ? AND id < ?))");
-            Object k = q.order() == ListQuery.Order.RECENCY ? (Object) (long) q.after().sortKey() : q.after().sortKey();
+            Object k = q.order() == ListQuery.Order.RECENCY
+                    ? (Object) (long) q.after().sortKey()
+                    : q.after().sortKey();
             args.add(k);
             args.add(k);
             args.add(q.after().id());
@@ -362,8 +370,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             if (rows.size() > q.limit()) {
                 rows = rows.subList(0, q.limit());
                 Memory last = rows.get(rows.size() - 1);
-                double sortKey = q.order() == ListQuery.Order.RECENCY ? last.createdAt().toEpochMilli()
-                        : last.importance();
+                double sortKey =
+                        q.order() == ListQuery.Order.RECENCY ? last.createdAt().toEpochMilli() : last.importance();
                 next = new ListQuery.Cursor(sortKey, last.id().value());
             }
             return new Page(List.copyOf(rows), next);
@@ -399,8 +407,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     private List<IndexWork> pendingLocked(int limit) {
-        try (PreparedStatement ps = reader.prepareStatement("SELECT " + COLUMNS + ", deleted FROM memories "
-                + "WHERE indexed_version < version LIMIT ?")) {
+        try (PreparedStatement ps = reader.prepareStatement(
+                "SELECT " + COLUMNS + ", deleted FROM memories " + "WHERE indexed_version < version LIMIT ?")) {
             ps.setInt(1, limit);
             List<IndexWork> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
@@ -428,8 +436,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                     if (!rs.next()) {
                         return Optional.empty();
                     }
-                    return Optional.of(new IndexWork(team, id, rs.getLong("version"),
-                            rs.getInt("deleted") == 1 ? null : read(rs)));
+                    return Optional.of(new IndexWork(
+                            team, id, rs.getLong("version"), rs.getInt("deleted") == 1 ? null : read(rs)));
                 }
             } catch (SQLException e) {
                 throw new StoreFailure("indexWork failed", e);
@@ -441,9 +449,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public synchronized void markIndexed(Id team, Id id, long version) {
         inTransaction(() -> {
             try (PreparedStatement purge = db.prepareStatement(
-                    "DELETE FROM memories WHERE team = ? AND id = ? AND deleted = 1 AND version <= ?");
-                 PreparedStatement mark = db.prepareStatement("UPDATE memories SET indexed_version = ? "
-                         + "WHERE team = ? AND id = ? AND indexed_version < ? AND version >= ?")) {
+                            "DELETE FROM memories WHERE team = ? AND id = ? AND deleted = 1 AND version <= ?");
+                    PreparedStatement mark = db.prepareStatement("UPDATE memories SET indexed_version = ? "
+                            + "WHERE team = ? AND id = ? AND indexed_version < ? AND version >= ?")) {
                 purge.setString(1, team.value());
                 purge.setString(2, id.value());
                 purge.setLong(3, version);
@@ -466,8 +474,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     private long countLocked(Id team) {
-        try (PreparedStatement ps = reader.prepareStatement(
-                "SELECT COUNT(*) FROM memories WHERE team = ? AND deleted = 0")) {
+        try (PreparedStatement ps =
+                reader.prepareStatement("SELECT COUNT(*) FROM memories WHERE team = ? AND deleted = 0")) {
             ps.setString(1, team.value());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -532,7 +540,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         ps.setLong(11, m.createdAt().toEpochMilli());
         setInstant(ps, 12, m.lastAccessedAt());
         ps.setLong(13, m.accessCount());
-        ps.setString(14, m.sourceSessionId() == null ? null : m.sourceSessionId().value());
+        ps.setString(
+                14, m.sourceSessionId() == null ? null : m.sourceSessionId().value());
         ps.setString(15, joinIds(m.evidence()));
         ps.setLong(16, m.version());
         ps.setString(17, m.state().wire());
@@ -544,14 +553,26 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         String user = rs.getString("user_id");
         String session = rs.getString("source_session_id");
         String supersededBy = rs.getString("superseded_by");
-        return new Memory(new Id(rs.getString("id")), new Id(rs.getString("team")),
-                user == null ? null : new Id(user), Scope.fromWire(rs.getString("scope")),
-                MemoryType.fromWire(rs.getString("type")), rs.getString("content"), splitIds(rs.getString("tags")),
-                rs.getDouble("importance"), rs.getDouble("confidence"), getInstant(rs, "occurred_at"),
-                Instant.ofEpochMilli(rs.getLong("created_at")), getInstant(rs, "last_accessed_at"),
-                rs.getLong("access_count"), session == null ? null : new Id(session),
-                splitIds(rs.getString("evidence")), rs.getLong("version"), MemoryState.fromWire(rs.getString("state")),
-                supersededBy == null ? null : new Id(supersededBy), getInstant(rs, "valid_to"));
+        return new Memory(
+                new Id(rs.getString("id")),
+                new Id(rs.getString("team")),
+                user == null ? null : new Id(user),
+                Scope.fromWire(rs.getString("scope")),
+                MemoryType.fromWire(rs.getString("type")),
+                rs.getString("content"),
+                splitIds(rs.getString("tags")),
+                rs.getDouble("importance"),
+                rs.getDouble("confidence"),
+                getInstant(rs, "occurred_at"),
+                Instant.ofEpochMilli(rs.getLong("created_at")),
+                getInstant(rs, "last_accessed_at"),
+                rs.getLong("access_count"),
+                session == null ? null : new Id(session),
+                splitIds(rs.getString("evidence")),
+                rs.getLong("version"),
+                MemoryState.fromWire(rs.getString("state")),
+                supersededBy == null ? null : new Id(supersededBy),
+                getInstant(rs, "valid_to"));
     }
 
     private static void setInstant(PreparedStatement ps, int i, Instant t) throws SQLException {
@@ -583,6 +604,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         if (joined == null || joined.isEmpty()) {
             return List.of();
         }
-        return Arrays.stream(joined.split(",")).filter(s -> !s.isEmpty()).map(Id::new).toList();
+        return Arrays.stream(joined.split(","))
+                .filter(s -> !s.isEmpty())
+                .map(Id::new)
+                .toList();
     }
 }

@@ -10,7 +10,6 @@ import dev.cairn.model.port.SessionCacheStore;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -128,11 +127,13 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
     }
 
     @Override
-    public synchronized Counters addCounters(Id team, Id session, long hits, long misses, long evictions,
-                                             boolean bumpGeneration) {
-        run("INSERT INTO tool_counters VALUES (?,?,?,?,?,?) ON CONFLICT (team, session) DO UPDATE SET "
-                + "hits = hits + excluded.hits, misses = misses + excluded.misses, "
-                + "evictions = evictions + excluded.evictions, generation = generation + excluded.generation", ps -> {
+    public synchronized Counters addCounters(
+            Id team, Id session, long hits, long misses, long evictions, boolean bumpGeneration) {
+        run(
+                "INSERT INTO tool_counters VALUES (?,?,?,?,?,?) ON CONFLICT (team, session) DO UPDATE SET "
+                        + "hits = hits + excluded.hits, misses = misses + excluded.misses, "
+                        + "evictions = evictions + excluded.evictions, generation = generation + excluded.generation",
+                ps -> {
                     ps.setString(1, team.value());
                     ps.setString(2, session.value());
                     ps.setLong(3, hits);
@@ -147,12 +148,13 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
 
     @Override
     public synchronized Counters counters(Id team, Id session) {
-        return run("SELECT hits, misses, evictions, generation FROM tool_counters WHERE team = ? AND session = ?",
-                ps -> {
+        return run(
+                "SELECT hits, misses, evictions, generation FROM tool_counters WHERE team = ? AND session = ?", ps -> {
                     ps.setString(1, team.value());
                     ps.setString(2, session.value());
                     try (ResultSet rs = ps.executeQuery()) {
-                        return rs.next() ? new Counters(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4))
+                        return rs.next()
+                                ? new Counters(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4))
                                 : Counters.ZERO;
                     }
                 });
@@ -160,10 +162,12 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
 
     @Override
     public synchronized void addUsage(Id team, Id session, String model, UsageTotals d) {
-        run("INSERT INTO usage VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (team, session, model) DO UPDATE SET "
-                + "requests = requests + excluded.requests, input = input + excluded.input, "
-                + "output = output + excluded.output, cache_write = cache_write + excluded.cache_write, "
-                + "cache_read = cache_read + excluded.cache_read", ps -> {
+        run(
+                "INSERT INTO usage VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (team, session, model) DO UPDATE SET "
+                        + "requests = requests + excluded.requests, input = input + excluded.input, "
+                        + "output = output + excluded.output, cache_write = cache_write + excluded.cache_write, "
+                        + "cache_read = cache_read + excluded.cache_read",
+                ps -> {
                     ps.setString(1, team.value());
                     ps.setString(2, session.value());
                     ps.setString(3, model);
@@ -179,15 +183,19 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
 
     @Override
     public synchronized Map<String, UsageTotals> usage(Id team, Id session) {
-        return run("SELECT model, requests, input, output, cache_write, cache_read FROM usage "
-                + "WHERE team = ? AND session = ?", ps -> {
+        return run(
+                "SELECT model, requests, input, output, cache_write, cache_read FROM usage "
+                        + "WHERE team = ? AND session = ?",
+                ps -> {
                     ps.setString(1, team.value());
                     ps.setString(2, session.value());
                     Map<String, UsageTotals> out = new HashMap<>();
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
-                            out.put(rs.getString(1), new UsageTotals(rs.getLong(2), rs.getLong(3), rs.getLong(4),
-                                    rs.getLong(5), rs.getLong(6)));
+                            out.put(
+                                    rs.getString(1),
+                                    new UsageTotals(
+                                            rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6)));
                         }
                     }
                     return out;
@@ -213,7 +221,8 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
             ps.setString(1, team.value());
             ps.setString(2, session.value());
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new ContextPrefix(rs.getString(1), rs.getString(2), rs.getString(3)))
+                return rs.next()
+                        ? Optional.of(new ContextPrefix(rs.getString(1), rs.getString(2), rs.getString(3)))
                         : Optional.empty();
             }
         });
@@ -247,14 +256,21 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
 
     @Override
     public synchronized Optional<ContextSnapshot> snapshot(Id team, Id session, long turn) {
-        return run("SELECT assembled_at, model, max_tokens, blocks FROM context_snapshots "
-                + "WHERE team = ? AND session = ? AND turn = ?", ps -> {
+        return run(
+                "SELECT assembled_at, model, max_tokens, blocks FROM context_snapshots "
+                        + "WHERE team = ? AND session = ? AND turn = ?",
+                ps -> {
                     ps.setString(1, team.value());
                     ps.setString(2, session.value());
                     ps.setLong(3, turn);
                     try (ResultSet rs = ps.executeQuery()) {
-                        return rs.next() ? Optional.of(new ContextSnapshot(turn, Instant.ofEpochMilli(rs.getLong(1)),
-                                rs.getString(2), rs.getInt(3), ContextSnapshot.decodeBlocks(rs.getString(4))))
+                        return rs.next()
+                                ? Optional.of(new ContextSnapshot(
+                                        turn,
+                                        Instant.ofEpochMilli(rs.getLong(1)),
+                                        rs.getString(2),
+                                        rs.getInt(3),
+                                        ContextSnapshot.decodeBlocks(rs.getString(4))))
                                 : Optional.empty();
                     }
                 });
@@ -290,9 +306,15 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
 
     private static CachedResult entry(ResultSet rs) throws SQLException {
         String kind = rs.getString("v_kind");
-        return new CachedResult(new Id(rs.getString("team")), new Id(rs.getString("session")), rs.getString("key"),
-                rs.getString("tool"), rs.getString("result"), rs.getLong("bytes"),
-                Instant.ofEpochMilli(rs.getLong("stored_at")), Instant.ofEpochMilli(rs.getLong("expires_at")),
+        return new CachedResult(
+                new Id(rs.getString("team")),
+                new Id(rs.getString("session")),
+                rs.getString("key"),
+                rs.getString("tool"),
+                rs.getString("result"),
+                rs.getLong("bytes"),
+                Instant.ofEpochMilli(rs.getLong("stored_at")),
+                Instant.ofEpochMilli(rs.getLong("expires_at")),
                 kind == null ? null : new Validator(Validator.Kind.fromWire(kind), rs.getString("v_value")));
     }
 }

@@ -60,8 +60,16 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new SessionHead(team, session, rs.getLong(1), rs.getLong(2), rs.getLong(3),
-                        rs.getString(4), rs.getLong(5), rs.getInt(6) == 1, Instant.ofEpochMilli(rs.getLong(7))));
+                return Optional.of(new SessionHead(
+                        team,
+                        session,
+                        rs.getLong(1),
+                        rs.getLong(2),
+                        rs.getLong(3),
+                        rs.getString(4),
+                        rs.getLong(5),
+                        rs.getInt(6) == 1,
+                        Instant.ofEpochMilli(rs.getLong(7))));
             }
         } catch (SQLException e) {
             throw new StoreFailure("reading session " + session + " failed", e);
@@ -96,8 +104,11 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
             List<SessionMessage> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new SessionMessage(new Id(rs.getString(2)), rs.getLong(1),
-                            SessionMessage.Role.valueOf(rs.getString(3)), rs.getString(4),
+                    out.add(new SessionMessage(
+                            new Id(rs.getString(2)),
+                            rs.getLong(1),
+                            SessionMessage.Role.valueOf(rs.getString(3)),
+                            rs.getString(4),
                             Instant.ofEpochMilli(rs.getLong(5))));
                 }
             }
@@ -111,9 +122,9 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
     public synchronized void putHead(SessionHead h, long expectedVersion) {
         String sql = expectedVersion == 0
                 ? "INSERT OR IGNORE INTO session_heads (version, last_seq, folded_through, summary, summary_version, "
-                + "ended, updated_at, team, session) VALUES (?,?,?,?,?,?,?,?,?)"
+                        + "ended, updated_at, team, session) VALUES (?,?,?,?,?,?,?,?,?)"
                 : "UPDATE session_heads SET version = ?, last_seq = ?, folded_through = ?, summary = ?, "
-                + "summary_version = ?, ended = ?, updated_at = ? WHERE team = ? AND session = ? AND version = ?";
+                        + "summary_version = ?, ended = ?, updated_at = ? WHERE team = ? AND session = ? AND version = ?";
         try (PreparedStatement ps = db.prepareStatement(sql)) {
             ps.setLong(1, h.version());
             ps.setLong(2, h.lastSeq());
@@ -128,7 +139,9 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
                 ps.setLong(10, expectedVersion);
             }
             if (ps.executeUpdate() != 1) {
-                throw new VersionConflict("session " + h.session(), expectedVersion,
+                throw new VersionConflict(
+                        "session " + h.session(),
+                        expectedVersion,
                         head(h.team(), h.session()).map(SessionHead::version).orElse(0L));
             }
         } catch (SQLException e) {

@@ -40,7 +40,8 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
                         CREATE TABLE IF NOT EXISTS commits (team TEXT NOT NULL, version INTEGER NOT NULL,
                           client_id TEXT NOT NULL, idem_key TEXT NOT NULL, committer TEXT NOT NULL,
                           committed_at INTEGER NOT NULL, ops TEXT NOT NULL, PRIMARY KEY (team, version))""");
-                s.execute("CREATE TABLE IF NOT EXISTS sync_head (team TEXT PRIMARY KEY, materialized INTEGER NOT NULL)");
+                s.execute(
+                        "CREATE TABLE IF NOT EXISTS sync_head (team TEXT PRIMARY KEY, materialized INTEGER NOT NULL)");
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS idempotency (team TEXT NOT NULL, key TEXT NOT NULL,
                           version INTEGER NOT NULL, PRIMARY KEY (team, key))""");
@@ -88,9 +89,14 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
             List<Commit> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Commit(team, rs.getLong("version"), new Id(rs.getString("client_id")),
-                            rs.getString("idem_key"), new Id(rs.getString("committer")),
-                            Instant.ofEpochMilli(rs.getLong("committed_at")), OpsCodec.decode(rs.getString("ops"))));
+                    out.add(new Commit(
+                            team,
+                            rs.getLong("version"),
+                            new Id(rs.getString("client_id")),
+                            rs.getString("idem_key"),
+                            new Id(rs.getString("committer")),
+                            Instant.ofEpochMilli(rs.getLong("committed_at")),
+                            OpsCodec.decode(rs.getString("ops"))));
                 }
             }
             return out;
@@ -119,8 +125,10 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
 
     @Override
     public synchronized void advanceMaterialized(Id team, long version) {
-        run("INSERT INTO sync_head VALUES (?, ?) ON CONFLICT (team) DO UPDATE SET "
-                + "materialized = MAX(materialized, excluded.materialized)", ps -> {
+        run(
+                "INSERT INTO sync_head VALUES (?, ?) ON CONFLICT (team) DO UPDATE SET "
+                        + "materialized = MAX(materialized, excluded.materialized)",
+                ps -> {
                     ps.setString(1, team.value());
                     ps.setLong(2, version);
                     return ps.executeUpdate();
@@ -208,11 +216,13 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
 
     @Override
     public synchronized void putFact(FactState f) {
-        run("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (team, fact_id) DO UPDATE SET "
-                + "version = excluded.version, deleted = excluded.deleted, content = excluded.content, "
-                + "type = excluded.type, tags = excluded.tags, confidence = excluded.confidence, "
-                + "commit_version = excluded.commit_version, memory_id = excluded.memory_id "
-                + "WHERE commit_version < excluded.commit_version", ps -> {
+        run(
+                "INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (team, fact_id) DO UPDATE SET "
+                        + "version = excluded.version, deleted = excluded.deleted, content = excluded.content, "
+                        + "type = excluded.type, tags = excluded.tags, confidence = excluded.confidence, "
+                        + "commit_version = excluded.commit_version, memory_id = excluded.memory_id "
+                        + "WHERE commit_version < excluded.commit_version",
+                ps -> {
                     bindFact(ps, f);
                     return ps.executeUpdate();
                 });
@@ -320,10 +330,19 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
 
     private static FactState fact(Id team, ResultSet rs) throws SQLException {
         String tags = rs.getString("tags");
-        return new FactState(team, new Id(rs.getString("fact_id")), rs.getLong("version"), rs.getInt("deleted") == 1,
-                rs.getString("content"), MemoryType.fromWire(rs.getString("type")),
-                tags.isEmpty() ? List.of() : Arrays.stream(tags.split(",")).map(Id::new).toList(),
-                rs.getDouble("confidence"), rs.getLong("commit_version"), new Id(rs.getString("memory_id")));
+        return new FactState(
+                team,
+                new Id(rs.getString("fact_id")),
+                rs.getLong("version"),
+                rs.getInt("deleted") == 1,
+                rs.getString("content"),
+                MemoryType.fromWire(rs.getString("type")),
+                tags.isEmpty()
+                        ? List.of()
+                        : Arrays.stream(tags.split(",")).map(Id::new).toList(),
+                rs.getDouble("confidence"),
+                rs.getLong("commit_version"),
+                new Id(rs.getString("memory_id")));
     }
 
     private static void bindConflict(PreparedStatement ps, ConflictRecord c) throws SQLException {
@@ -341,9 +360,17 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
     }
 
     private static ConflictRecord conflict(Id team, ResultSet rs) throws SQLException {
-        return new ConflictRecord(team, new Id(rs.getString("id")), new Id(rs.getString("fact_id")),
-                rs.getLong("base_version"), rs.getLong("current_version"), rs.getString("current_content"),
-                OpsCodec.decode(rs.getString("proposed")).get(0), new Id(rs.getString("client_id")),
-                Instant.ofEpochMilli(rs.getLong("created_at")), rs.getString("status"), rs.getString("resolution"));
+        return new ConflictRecord(
+                team,
+                new Id(rs.getString("id")),
+                new Id(rs.getString("fact_id")),
+                rs.getLong("base_version"),
+                rs.getLong("current_version"),
+                rs.getString("current_content"),
+                OpsCodec.decode(rs.getString("proposed")).get(0),
+                new Id(rs.getString("client_id")),
+                Instant.ofEpochMilli(rs.getLong("created_at")),
+                rs.getString("status"),
+                rs.getString("resolution"));
     }
 }

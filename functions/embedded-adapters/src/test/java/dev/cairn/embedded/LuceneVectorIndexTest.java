@@ -7,7 +7,6 @@ import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
-import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.port.VectorIndex.Candidate;
 import dev.cairn.model.port.VectorIndex.Entry;
 import dev.cairn.model.port.VectorIndex.Filter;
@@ -29,10 +28,17 @@ class LuceneVectorIndexTest {
     @TempDir
     Path dir;
 
-    private static Entry entry(String team, String id, long version, Scope scope, String user, String text,
-                               float[] v) {
-        return new Entry(new Key(new Id(team), new Id(id), version), scope, user == null ? null : new Id(user),
-                MemoryType.FACT, List.of(), text, Instant.parse("2026-01-01T00:00:00Z"), v, MODEL);
+    private static Entry entry(String team, String id, long version, Scope scope, String user, String text, float[] v) {
+        return new Entry(
+                new Key(new Id(team), new Id(id), version),
+                scope,
+                user == null ? null : new Id(user),
+                MemoryType.FACT,
+                List.of(),
+                text,
+                Instant.parse("2026-01-01T00:00:00Z"),
+                v,
+                MODEL);
     }
 
     private static float[] vec(float... v) {
@@ -66,25 +72,36 @@ class LuceneVectorIndexTest {
     @Test
     void search_shouldShowUserMemoriesOnlyToTheirOwner() {
         try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
-            index.upsert(List.of(entry("acme", "mine", 1, Scope.USER, "alice", "x", vec(1, 0, 0)),
+            index.upsert(List.of(
+                    entry("acme", "mine", 1, Scope.USER, "alice", "x", vec(1, 0, 0)),
                     entry("acme", "bobs", 1, Scope.USER, "bob", "x", vec(1, 0, 0)),
                     entry("acme", "team", 1, Scope.TEAM, null, "x", vec(1, 0, 0))));
             assertThat(ids(index.search(search("acme", "alice", null, vec(1, 0, 0), 10))))
                     .containsExactlyInAnyOrder("mine", "team");
-            assertThat(ids(index.search(search("acme", "alice", Scope.USER, vec(1, 0, 0), 10)))).containsExactly("mine");
-            assertThat(ids(index.search(search("acme", "alice", Scope.TEAM, vec(1, 0, 0), 10)))).containsExactly("team");
+            assertThat(ids(index.search(search("acme", "alice", Scope.USER, vec(1, 0, 0), 10))))
+                    .containsExactly("mine");
+            assertThat(ids(index.search(search("acme", "alice", Scope.TEAM, vec(1, 0, 0), 10))))
+                    .containsExactly("team");
         }
     }
 
     @Test
     void search_shouldAddBm25Candidates_withTheirExactCosine() {
         try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
-            index.upsert(List.of(entry("acme", "near", 1, Scope.TEAM, null, "nothing in common", vec(1, 0, 0)),
+            index.upsert(List.of(
+                    entry("acme", "near", 1, Scope.TEAM, null, "nothing in common", vec(1, 0, 0)),
                     entry("acme", "lexical", 1, Scope.TEAM, null, "PostgreSQL sixteen", vec(0.6f, 0.8f, 0))));
-            List<Candidate> hits = index.search(new Search(new Filter(new Id("acme"), new Id("alice"), null, Set.of(),
-                    Set.of()), vec(1, 0, 0), MODEL, "postgresql", 1));
+            List<Candidate> hits = index.search(new Search(
+                    new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of()),
+                    vec(1, 0, 0),
+                    MODEL,
+                    "postgresql",
+                    1));
             assertThat(ids(hits)).containsExactlyInAnyOrder("near", "lexical");
-            Candidate lexical = hits.stream().filter(c -> c.id().value().equals("lexical")).findFirst().orElseThrow();
+            Candidate lexical = hits.stream()
+                    .filter(c -> c.id().value().equals("lexical"))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(lexical.similarity()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-5));
             assertThat(lexical.lexical()).isPositive();
         }
@@ -95,11 +112,13 @@ class LuceneVectorIndexTest {
         try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
             index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "new", vec(0, 1, 0))));
             index.upsert(List.of(entry("acme", "m1", 1, Scope.TEAM, null, "old", vec(1, 0, 0))));
-            Candidate c = index.search(search("acme", "alice", null, vec(0, 1, 0), 1)).get(0);
+            Candidate c =
+                    index.search(search("acme", "alice", null, vec(0, 1, 0), 1)).get(0);
             assertThat(c.similarity()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
             index.delete(List.of(new Key(new Id("acme"), new Id("m1"), 3)));
             index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "new", vec(0, 1, 0))));
-            assertThat(index.search(search("acme", "alice", null, vec(0, 1, 0), 1))).isEmpty();
+            assertThat(index.search(search("acme", "alice", null, vec(0, 1, 0), 1)))
+                    .isEmpty();
         }
     }
 
@@ -111,13 +130,28 @@ class LuceneVectorIndexTest {
         }
         try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
             assertThat(index.modelId()).contains(MODEL);
-            assertThatThrownBy(() -> index.search(new Search(new Filter(new Id("acme"), new Id("a"), null, Set.of(),
-                    Set.of()), vec(1, 0, 0), "other-model", null, 3))).isInstanceOf(EmbeddingModelMismatch.class)
-                    .hasMessageContaining(MODEL).hasMessageContaining("other-model");
-            Entry foreign = new Entry(new Key(new Id("acme"), new Id("m2"), 1), Scope.TEAM, null, MemoryType.FACT,
-                    List.of(), "x", Instant.parse("2026-01-01T00:00:00Z"), vec(1, 0, 0), "other-model");
+            assertThatThrownBy(() -> index.search(new Search(
+                            new Filter(new Id("acme"), new Id("a"), null, Set.of(), Set.of()),
+                            vec(1, 0, 0),
+                            "other-model",
+                            null,
+                            3)))
+                    .isInstanceOf(EmbeddingModelMismatch.class)
+                    .hasMessageContaining(MODEL)
+                    .hasMessageContaining("other-model");
+            Entry foreign = new Entry(
+                    new Key(new Id("acme"), new Id("m2"), 1),
+                    Scope.TEAM,
+                    null,
+                    MemoryType.FACT,
+                    List.of(),
+                    "x",
+                    Instant.parse("2026-01-01T00:00:00Z"),
+                    vec(1, 0, 0),
+                    "other-model");
             assertThatThrownBy(() -> index.upsert(List.of(foreign))).isInstanceOf(EmbeddingModelMismatch.class);
-            assertThat(ids(index.search(search("acme", "a", null, vec(1, 0, 0), 3)))).containsExactly("m1");
+            assertThat(ids(index.search(search("acme", "a", null, vec(1, 0, 0), 3))))
+                    .containsExactly("m1");
         }
     }
 
@@ -144,7 +178,10 @@ class LuceneVectorIndexTest {
                 Set<String> exact = Set.copyOf(ids(index.exactSearch(f, v, 10)));
                 List<Candidate> approx = new ArrayList<>(index.search(new Search(f, v, MODEL, null, 50)));
                 approx.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
-                agree += approx.subList(0, 10).stream().filter(c -> exact.contains(c.id().value())).count() / 10.0;
+                agree += approx.subList(0, 10).stream()
+                                .filter(c -> exact.contains(c.id().value()))
+                                .count()
+                        / 10.0;
             }
             assertThat(agree / 20).isGreaterThanOrEqualTo(0.95);
         }

@@ -25,7 +25,9 @@ class OnnxConsolidatorTest extends ConsolidatorTest {
 
     @Override
     protected Backend open() {
-        return new Backend(new SqliteMemoryStore(dir.resolve("memories.db")),
-                new LuceneVectorIndex(dir.resolve("index")), embedder);
+        return new Backend(
+                new SqliteMemoryStore(dir.resolve("memories.db")),
+                new LuceneVectorIndex(dir.resolve("index")),
+                embedder);
     }
 }

@@ -26,8 +26,10 @@ class OnnxEmbedderTest {
         OnnxEmbedder e = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
         assertThat(e.modelId()).isEqualTo("bge-small-en-v15-q");
         assertThat(e.dimensions()).isEqualTo(384);
-        List<float[]> docs = e.embedDocuments(List.of("We use PostgreSQL 16 for every new service",
-                "Alice prefers dark mode in her editor", "The CI pipeline runs on GitHub Actions"));
+        List<float[]> docs = e.embedDocuments(List.of(
+                "We use PostgreSQL 16 for every new service",
+                "Alice prefers dark mode in her editor",
+                "The CI pipeline runs on GitHub Actions"));
         float[] q = e.embedQuery("what database does the team prefer?");
         assertThat(cosine(q, docs.get(0))).isGreaterThan(cosine(q, docs.get(1))).isGreaterThan(0.5);
         assertThat(cosine(q, docs.get(0))).isGreaterThan(cosine(q, docs.get(2)));
@@ -37,7 +39,8 @@ class OnnxEmbedderTest {
     void batchAndSingleEmbeddings_shouldAgree() {
         OnnxEmbedder e = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
         float[] single = e.embedDocuments(List.of("tabs over spaces")).get(0);
-        float[] batched = e.embedDocuments(List.of("something else", "tabs over spaces")).get(1);
+        float[] batched =
+                e.embedDocuments(List.of("something else", "tabs over spaces")).get(1);
         assertThat(cosine(single, batched)).isGreaterThan(0.9999);
     }
 
@@ -53,6 +56,7 @@ class OnnxEmbedderTest {
     @Test
     void unknownModel_shouldBeRefusedWithTheSupportedList() {
         assertThatThrownBy(() -> OnnxEmbedder.load("gpt-embed", ForkJoinPool.commonPool()))
-                .hasMessageContaining("bge-small-en-v15-q").hasMessageContaining("bge-small-zh-v15-q");
+                .hasMessageContaining("bge-small-en-v15-q")
+                .hasMessageContaining("bge-small-zh-v15-q");
     }
 }

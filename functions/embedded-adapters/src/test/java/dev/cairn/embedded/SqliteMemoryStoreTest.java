@@ -38,7 +38,12 @@ class SqliteMemoryStoreTest {
     }
 
     private static Memory preference(String user, String id, String content) {
-        return Memories.memory().id(id).user(user).type(MemoryType.PREFERENCE).content(content).build();
+        return Memories.memory()
+                .id(id)
+                .user(user)
+                .type(MemoryType.PREFERENCE)
+                .content(content)
+                .build();
     }
 
     private static MemoryPatch content(String c) {
@@ -59,10 +64,12 @@ class SqliteMemoryStoreTest {
     void insert_shouldFail_whenTheIdExists_andChangeNothing() {
         try (SqliteMemoryStore store = open()) {
             store.insertAll(List.of(team("m1", "first")));
-            assertThatThrownBy(() -> store.insertAll(List.of(team("m2", "second"),
-                    team("m1", "dup")))).isInstanceOf(VersionConflict.class);
+            assertThatThrownBy(() -> store.insertAll(List.of(team("m2", "second"), team("m1", "dup"))))
+                    .isInstanceOf(VersionConflict.class);
             assertThat(store.get(ACME, new Id("m1")).orElseThrow().content()).isEqualTo("first");
-            assertThat(store.get(ACME, new Id("m2"))).as("the batch is all or nothing").isEmpty();
+            assertThat(store.get(ACME, new Id("m2")))
+                    .as("the batch is all or nothing")
+                    .isEmpty();
         }
     }
 
@@ -74,7 +81,8 @@ class SqliteMemoryStoreTest {
             Memory v2 = v1.withChanges(content("v2"));
             store.replace(v2);
             Memory staleWriter = v1.withChanges(content("stale"));
-            assertThatThrownBy(() -> store.replace(staleWriter)).isInstanceOf(VersionConflict.class)
+            assertThatThrownBy(() -> store.replace(staleWriter))
+                    .isInstanceOf(VersionConflict.class)
                     .satisfies(e -> {
                         assertThat(((VersionConflict) e).expected()).isEqualTo(1);
                         assertThat(((VersionConflict) e).actual()).isEqualTo(2);
@@ -158,8 +166,10 @@ class SqliteMemoryStoreTest {
             List<Memory> all = new ArrayList<>();
             Instant base = Instant.parse("2026-11-01T00:00:00Z");
             for (int i = 0; i < 9; i++) {
-                all.add(Memories.from(team("t" + i, "team " + i)).createdAt(base.plusSeconds(i % 3))
-                        .importance(i / 10.0).build());
+                all.add(Memories.from(team("t" + i, "team " + i))
+                        .createdAt(base.plusSeconds(i % 3))
+                        .importance(i / 10.0)
+                        .build());
             }
             all.add(preference("alice", "a1", "alice's"));
             all.add(preference("bob", "b1", "bob's"));
@@ -169,9 +179,12 @@ class SqliteMemoryStoreTest {
             Set<String> seen = new java.util.HashSet<>();
             ListQuery.Cursor cursor = null;
             do {
-                Page page = store.list(new ListQuery(ACME, new Id("alice"), null, null, null,
-                        ListQuery.Order.RECENCY, 4, cursor));
-                page.memories().forEach(m -> assertThat(seen.add(m.id().value())).as("no repeats").isTrue());
+                Page page = store.list(
+                        new ListQuery(ACME, new Id("alice"), null, null, null, ListQuery.Order.RECENCY, 4, cursor));
+                page.memories()
+                        .forEach(m -> assertThat(seen.add(m.id().value()))
+                                .as("no repeats")
+                                .isTrue());
                 cursor = page.next();
             } while (cursor != null);
             assertThat(seen).hasSize(10).contains("a1").doesNotContain("b1", "o1");

@@ -33,35 +33,59 @@ public class EndResource {
     }
 
     /** An extracted memory on the wire: the fields of API.md § Memories that extraction sets, and the outcome. */
-    public record ExtractedView(String id, String team, String user, String scope, String type, String content,
-                                double confidence, Instant occurredAt, long accessCount, String sourceSessionId,
-                                List<String> evidence, long version, String state, String consolidation,
-                                @JsonInclude(JsonInclude.Include.NON_NULL) String supersedes,
-                                @JsonInclude(JsonInclude.Include.NON_NULL) String supersededBy) {
+    public record ExtractedView(
+            String id,
+            String team,
+            String user,
+            String scope,
+            String type,
+            String content,
+            double confidence,
+            Instant occurredAt,
+            long accessCount,
+            String sourceSessionId,
+            List<String> evidence,
+            long version,
+            String state,
+            String consolidation,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String supersedes,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String supersededBy) {
 
         static ExtractedView of(Consolidator.Outcome o) {
             Memory m = o.memory();
-            return new ExtractedView(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
-                    m.scope().wire(), m.type().wire(), m.content(), m.confidence(), m.occurredAt(),
+            return new ExtractedView(
+                    m.id().value(),
+                    m.team().value(),
+                    m.user() == null ? null : m.user().value(),
+                    m.scope().wire(),
+                    m.type().wire(),
+                    m.content(),
+                    m.confidence(),
+                    m.occurredAt(),
                     m.accessCount(),
                     m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
-                    m.evidence().stream().map(Id::value).toList(), m.version(), m.state().wire(),
+                    m.evidence().stream().map(Id::value).toList(),
+                    m.version(),
+                    m.state().wire(),
                     o.action().name().toLowerCase(Locale.ROOT),
-                    o.action() == Consolidator.Action.SUPERSEDED ? o.previous().id().value() : null,
+                    o.action() == Consolidator.Action.SUPERSEDED
+                            ? o.previous().id().value()
+                            : null,
                     m.supersededBy() == null ? null : m.supersededBy().value());
         }
     }
 
-    public record SkippedView(String text, String reason) {
-    }
+    public record SkippedView(String text, String reason) {}
 
-    public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {
-    }
+    public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {}
 
     @POST
     public EndResult end(@PathParam("session") String session) {
         var ended = sessions.end(request.caller(), request.team(), Id.of("session", session));
-        return new EndResult(ended.extracted().stream().map(ExtractedView::of).toList(),
-                ended.skipped().stream().map(x -> new SkippedView(x.text(), x.reason())).toList());
+        return new EndResult(
+                ended.extracted().stream().map(ExtractedView::of).toList(),
+                ended.skipped().stream()
+                        .map(x -> new SkippedView(x.text(), x.reason()))
+                        .toList());
     }
 }

@@ -42,9 +42,10 @@ public class AuthProducers {
                 }
             };
         }
-        String pem = config.publicKey().orElseThrow(() -> new IllegalStateException(
-                "neither cairn.auth.public-key nor cairn.auth.public-key-location is set: configure the token "
-                        + "issuer's public key (PEM) or the URL of its key set (JWKS)"));
+        String pem = config.publicKey()
+                .orElseThrow(() -> new IllegalStateException(
+                        "neither cairn.auth.public-key nor cairn.auth.public-key-location is set: configure the token "
+                                + "issuer's public key (PEM) or the URL of its key set (JWKS)"));
         PublicKey key = parsePem(pem);
         return new VerificationKeys() {
             @Override
@@ -62,8 +63,8 @@ public class AuthProducers {
     public static PublicKey parsePem(String pem) {
         String base64 = pem.replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
         try {
-            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder()
-                    .decode(base64)));
+            return KeyFactory.getInstance("RSA")
+                    .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
         } catch (java.security.GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalStateException("cairn.auth.public-key is not a PEM RSA public key", e);
         }

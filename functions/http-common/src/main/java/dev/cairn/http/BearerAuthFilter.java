@@ -35,7 +35,8 @@ public class BearerAuthFilter implements ContainerRequestFilter {
             throw new Unauthenticated("the Authorization header must use the Bearer scheme");
         }
         Caller caller = verifier.verify(header.substring(PREFIX.length()).trim());
-        boolean secure = request.getSecurityContext() != null && request.getSecurityContext().isSecure();
+        boolean secure = request.getSecurityContext() != null
+                && request.getSecurityContext().isSecure();
         request.setSecurityContext(new SecurityContext() {
             @Override
             public Principal getUserPrincipal() {

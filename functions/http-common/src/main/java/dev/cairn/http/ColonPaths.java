@@ -18,9 +18,8 @@ public class ColonPaths {
         if (raw != null && (raw.contains("%3A") || raw.contains("%3a"))) {
             String path = raw.replace("%3A", ":").replace("%3a", ":");
             String query = uri.getRawQuery();
-            request.setRequestUri(URI.create(uri.getScheme() + "://" + uri.getRawAuthority() + path
-                    + (query == null ? "" : "?" + query)));
+            request.setRequestUri(URI.create(
+                    uri.getScheme() + "://" + uri.getRawAuthority() + path + (query == null ? "" : "?" + query)));
         }
     }
-
 }

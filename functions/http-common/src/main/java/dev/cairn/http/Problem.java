@@ -13,14 +13,15 @@ import java.util.List;
  * refused for (rule ids and offsets, never the secret).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Problem(String type, String title, int status, String detail, List<FieldError> errors,
-                      List<FindingView> findings) {
+public record Problem(
+        String type, String title, int status, String detail, List<FieldError> errors, List<FindingView> findings) {
 
     /** A secret finding on the wire: {@code [start, end)} in UTF-16 code units of the submitted text. */
     public record FindingView(String ruleId, String description, int start, int end) {
 
         public static List<FindingView> of(List<Finding> findings) {
-            return findings.stream().map(f -> new FindingView(f.ruleId(), f.description(), f.start(), f.end()))
+            return findings.stream()
+                    .map(f -> new FindingView(f.ruleId(), f.description(), f.start(), f.end()))
                     .toList();
         }
     }
@@ -33,15 +34,20 @@ public record Problem(String type, String title, int status, String detail, List
     }
 
     public static Problem of(String kind, String title, int status, String detail, List<FieldError> errors) {
-        return new Problem(TYPE_BASE + kind, title, status, detail, errors == null || errors.isEmpty() ? null : errors,
-                null);
+        return new Problem(
+                TYPE_BASE + kind, title, status, detail, errors == null || errors.isEmpty() ? null : errors, null);
     }
 
     /** A domain error as a problem document, with its field errors or secret findings when it has them. */
     public static Problem of(CairnException e, int status) {
         List<FieldError> errors = e instanceof InvalidInput ii ? ii.errors() : null;
         List<FindingView> findings = e instanceof SecretRejected sr ? FindingView.of(sr.findings()) : null;
-        return new Problem(TYPE_BASE + e.kind(), e.title(), status, e.detail(),
-                errors == null || errors.isEmpty() ? null : errors, findings);
+        return new Problem(
+                TYPE_BASE + e.kind(),
+                e.title(),
+                status,
+                e.detail(),
+                errors == null || errors.isEmpty() ? null : errors,
+                findings);
     }
 }

@@ -33,9 +33,11 @@ public class ProblemMappers {
     public Response domain(CairnException e) {
         int status = statusOf(e);
         if (e instanceof StoreUnavailable su) {
-            return Response.status(503).type(Problem.MEDIA_TYPE)
+            return Response.status(503)
+                    .type(Problem.MEDIA_TYPE)
                     .header(HttpHeaders.RETRY_AFTER, Math.max(1, su.retryAfter().toSeconds()))
-                    .entity(Problem.of(e.kind(), e.title(), 503, e.detail())).build();
+                    .entity(Problem.of(e.kind(), e.title(), 503, e.detail()))
+                    .build();
         }
         return problem(Problem.of(e, status));
     }
@@ -63,17 +65,21 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unauthenticated(Unauthenticated e) {
-        return Response.status(401).type(Problem.MEDIA_TYPE).header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-                .entity(Problem.of("unauthenticated", "Unauthenticated", 401, e.getMessage())).build();
+        return Response.status(401)
+                .type(Problem.MEDIA_TYPE)
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .entity(Problem.of("unauthenticated", "Unauthenticated", 401, e.getMessage()))
+                .build();
     }
 
     @ServerExceptionMapper
     public Response unknownField(UnrecognizedPropertyException e) {
-        String known = e.getKnownPropertyIds() == null ? "" : e.getKnownPropertyIds().stream().map(String::valueOf)
-                .sorted().collect(Collectors.joining(", "));
+        String known = e.getKnownPropertyIds() == null
+                ? ""
+                : e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
         String field = path(e);
-        return invalidJson("unknown field '" + field + "'" + (known.isEmpty() ? "" : "; known fields: " + known),
-                field);
+        return invalidJson(
+                "unknown field '" + field + "'" + (known.isEmpty() ? "" : "; known fields: " + known), field);
     }
 
     @ServerExceptionMapper
@@ -88,8 +94,10 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response malformed(JsonParseException e) {
-        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
-                + e.getLocation().getColumnNr();
+        String where = e.getLocation() == null
+                ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column "
+                        + e.getLocation().getColumnNr();
         // The original message is not echoed: it quotes the input, which may hold a secret.
         return invalidJson("the request body is not valid JSON" + where, "body");
     }
@@ -130,8 +138,8 @@ public class ProblemMappers {
     }
 
     private static Response invalidJson(String detail, String field) {
-        return problem(Problem.of("invalid-request", "Invalid request", 400, detail,
-                List.of(new FieldError(field, detail))));
+        return problem(
+                Problem.of("invalid-request", "Invalid request", 400, detail, List.of(new FieldError(field, detail))));
     }
 
     private static Response problem(Problem p) {

@@ -28,7 +28,10 @@ public class RawPathGuard {
             if (problem == null) {
                 rc.next();
             } else {
-                rc.response().setStatusCode(400).putHeader("Content-Type", Problem.MEDIA_TYPE).end(problem);
+                rc.response()
+                        .setStatusCode(400)
+                        .putHeader("Content-Type", Problem.MEDIA_TYPE)
+                        .end(problem);
             }
         });
     }
@@ -54,8 +57,12 @@ public class RawPathGuard {
             }
             if (why != null) {
                 try {
-                    return JSON.writeValueAsString(Problem.of("invalid-request", "Invalid request", 400,
-                            "path " + why, List.of(new FieldError("path", why))));
+                    return JSON.writeValueAsString(Problem.of(
+                            "invalid-request",
+                            "Invalid request",
+                            400,
+                            "path " + why,
+                            List.of(new FieldError("path", why))));
                 } catch (JsonProcessingException e) {
                     throw new IllegalStateException(e);
                 }

@@ -43,12 +43,14 @@ public class StrictJson implements ContextResolver<ObjectMapper> {
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
         mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
-        for (LogicalType t : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean,
-                LogicalType.Textual}) {
-            mapper.coercionConfigFor(t).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        for (LogicalType t :
+                new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean, LogicalType.Textual}) {
+            mapper.coercionConfigFor(t)
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
         }
-        mapper.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
         return mapper;

@@ -19,7 +19,8 @@ public final class TokenVerifier {
     private final DefaultJWTParser parser;
 
     public TokenVerifier(VerificationKeys keys) {
-        JWTAuthContextInfo info = keys.publicKey() != null ? new JWTAuthContextInfo(keys.publicKey(), keys.issuer())
+        JWTAuthContextInfo info = keys.publicKey() != null
+                ? new JWTAuthContextInfo(keys.publicKey(), keys.issuer())
                 : new JWTAuthContextInfo(keys.keyLocation(), keys.issuer());
         info.setExpGracePeriodSecs(30);
         this.parser = new DefaultJWTParser(info);

@@ -6,8 +6,7 @@ import dev.cairn.model.error.PreconditionRequired;
 /** Reads record versions from {@code If-Match} and writes them as {@code ETag}s ({@code "3"}). */
 public final class Versions {
 
-    private Versions() {
-    }
+    private Versions() {}
 
     public static String etag(long version) {
         return "\"" + version + "\"";

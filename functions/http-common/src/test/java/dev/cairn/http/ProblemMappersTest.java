@@ -18,10 +18,12 @@ class ProblemMappersTest {
 
     @Test
     void domainErrors_shouldMapToTheirStatus_asProblemJson() {
-        assertThat(mappers.domain(new InvalidInput("top_k", "must be positive")).getStatus()).isEqualTo(400);
+        assertThat(mappers.domain(new InvalidInput("top_k", "must be positive")).getStatus())
+                .isEqualTo(400);
         assertThat(mappers.domain(new TeamAccessDenied("beta")).getStatus()).isEqualTo(403);
         assertThat(mappers.domain(new NotFound("memory m1")).getStatus()).isEqualTo(404);
-        assertThat(mappers.domain(new VersionConflict("memory m1", 1, 2)).getStatus()).isEqualTo(412);
+        assertThat(mappers.domain(new VersionConflict("memory m1", 1, 2)).getStatus())
+                .isEqualTo(412);
         Response tooLarge = mappers.domain(new ContentTooLarge("content", 40_000, 32_768));
         assertThat(tooLarge.getStatus()).isEqualTo(413);
         assertThat(tooLarge.getMediaType().toString()).isEqualTo("application/problem+json");
@@ -30,8 +32,8 @@ class ProblemMappersTest {
 
     @Test
     void anOutage_shouldBe503_withRetryAfter() {
-        Response r = mappers.domain(new StoreUnavailable("the record store", Duration.ofSeconds(5),
-                new RuntimeException("connection refused")));
+        Response r = mappers.domain(new StoreUnavailable(
+                "the record store", Duration.ofSeconds(5), new RuntimeException("connection refused")));
         assertThat(r.getStatus()).isEqualTo(503);
         assertThat(r.getHeaderString("Retry-After")).isEqualTo("5");
         assertThat(((Problem) r.getEntity()).detail()).contains("retry in 5 s").doesNotContain("refused");

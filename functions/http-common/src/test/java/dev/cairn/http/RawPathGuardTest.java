@@ -8,16 +8,31 @@ class RawPathGuardTest {
 
     @Test
     void dotSegmentsAndEncodedSeparators_shouldBeRefused_literalOrEncoded() {
-        for (String uri : new String[] {"/v1/teams/acme/memories/..", "/v1/teams/./memories", "/v1/teams/%2e%2e/x",
-            "/v1/teams/acme/memories/%2E%2e?x=1", "/v1/teams/a%2Fb/memories", "/v1/teams/a%5cb/memories"}) {
-            assertThat(RawPathGuard.problemOf(uri)).as(uri).contains("\"status\":400").contains("\"field\":\"path\"");
+        for (String uri : new String[] {
+            "/v1/teams/acme/memories/..",
+            "/v1/teams/./memories",
+            "/v1/teams/%2e%2e/x",
+            "/v1/teams/acme/memories/%2E%2e?x=1",
+            "/v1/teams/a%2Fb/memories",
+            "/v1/teams/a%5cb/memories"
+        }) {
+            assertThat(RawPathGuard.problemOf(uri))
+                    .as(uri)
+                    .contains("\"status\":400")
+                    .contains("\"field\":\"path\"");
         }
     }
 
     @Test
     void ordinaryPaths_andPathsOutsideTheApi_shouldPass() {
-        for (String uri : new String[] {"/v1/teams/acme/memories/01abc", "/v1/teams/acme/memories:batch",
-            "/v1/teams/acme/memories?cursor=a..b", "/q/health", "/v1/scan", "/other/../x"}) {
+        for (String uri : new String[] {
+            "/v1/teams/acme/memories/01abc",
+            "/v1/teams/acme/memories:batch",
+            "/v1/teams/acme/memories?cursor=a..b",
+            "/q/health",
+            "/v1/scan",
+            "/other/../x"
+        }) {
             assertThat(RawPathGuard.problemOf(uri)).as(uri).isNull();
         }
     }

@@ -42,8 +42,11 @@ class TokenVerifierTest {
 
     @Test
     void verify_shouldTurnSubAndTeamsIntoACaller() {
-        String token = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("acme", "beta"))
-                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
+        String token = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .claim("teams", List.of("acme", "beta"))
+                .expiresIn(Duration.ofMinutes(5))
+                .sign(keys.getPrivate());
         Caller caller = verifier.verify(token);
         assertThat(caller.user()).isEqualTo(new Id("alice"));
         assertThat(caller.teams()).containsExactlyInAnyOrder(new Id("acme"), new Id("beta"));
@@ -51,12 +54,21 @@ class TokenVerifierTest {
 
     @Test
     void verify_shouldRefuseForeignSignaturesWrongIssuersAndExpiredTokens() {
-        String foreign = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("acme"))
-                .expiresIn(Duration.ofMinutes(5)).sign(otherKeys.getPrivate());
-        String wrongIssuer = Jwt.issuer("someone-else").subject("alice").claim("teams", List.of("acme"))
-                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
-        String expired = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("acme"))
-                .issuedAt(Instant.now().minusSeconds(7200)).expiresAt(Instant.now().minusSeconds(3600))
+        String foreign = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5))
+                .sign(otherKeys.getPrivate());
+        String wrongIssuer = Jwt.issuer("someone-else")
+                .subject("alice")
+                .claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5))
+                .sign(keys.getPrivate());
+        String expired = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .claim("teams", List.of("acme"))
+                .issuedAt(Instant.now().minusSeconds(7200))
+                .expiresAt(Instant.now().minusSeconds(3600))
                 .sign(keys.getPrivate());
         for (String bad : List.of(foreign, wrongIssuer, expired, "garbage", "")) {
             assertThatThrownBy(() -> verifier.verify(bad)).isInstanceOf(Unauthenticated.class);
@@ -65,17 +77,25 @@ class TokenVerifierTest {
 
     @Test
     void verify_shouldRefuseClaimsOutsideTheIdGrammar_ratherThanCleanThem() {
-        String badSub = Jwt.issuer("cairn-test").subject("Alice").claim("teams", List.of("acme"))
-                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
-        String badTeam = Jwt.issuer("cairn-test").subject("alice").claim("teams", List.of("../acme"))
-                .expiresIn(Duration.ofMinutes(5)).sign(keys.getPrivate());
+        String badSub = Jwt.issuer("cairn-test")
+                .subject("Alice")
+                .claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5))
+                .sign(keys.getPrivate());
+        String badTeam = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .claim("teams", List.of("../acme"))
+                .expiresIn(Duration.ofMinutes(5))
+                .sign(keys.getPrivate());
         assertThatThrownBy(() -> verifier.verify(badSub)).hasMessageContaining("sub");
         assertThatThrownBy(() -> verifier.verify(badTeam)).hasMessageContaining("teams");
     }
 
     @Test
     void verify_shouldAcceptATokenWithoutTeams_asMemberOfNone() {
-        String token = Jwt.issuer("cairn-test").subject("alice").expiresIn(Duration.ofMinutes(5))
+        String token = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .expiresIn(Duration.ofMinutes(5))
                 .sign(keys.getPrivate());
         assertThat(verifier.verify(token).teams()).isEmpty();
     }
@@ -105,10 +125,20 @@ class TokenVerifierTest {
                 return "https://issuer.example";
             }
         });
-        String good = Jwt.issuer("https://issuer.example").subject("alice").claim("teams", List.of("acme"))
-                .expiresIn(Duration.ofMinutes(5)).jws().keyId("k1").sign(keys.getPrivate());
-        String foreign = Jwt.issuer("https://issuer.example").subject("alice").claim("teams", List.of("acme"))
-                .expiresIn(Duration.ofMinutes(5)).jws().keyId("k1").sign(otherKeys.getPrivate());
+        String good = Jwt.issuer("https://issuer.example")
+                .subject("alice")
+                .claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5))
+                .jws()
+                .keyId("k1")
+                .sign(keys.getPrivate());
+        String foreign = Jwt.issuer("https://issuer.example")
+                .subject("alice")
+                .claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5))
+                .jws()
+                .keyId("k1")
+                .sign(otherKeys.getPrivate());
         assertThat(byLocation.verify(good).teams()).containsExactly(new Id("acme"));
         assertThatThrownBy(() -> byLocation.verify(foreign)).isInstanceOf(Unauthenticated.class);
     }

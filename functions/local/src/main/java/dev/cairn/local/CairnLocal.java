@@ -51,7 +51,8 @@ public class CairnLocal {
 
     /** The same {@code cairn.data-dir} the server uses (system property, CAIRN_DATA_DIR or the default). */
     static Path configuredDataDir() {
-        return Path.of(ConfigProvider.getConfig().getOptionalValue("cairn.data-dir", String.class)
+        return Path.of(ConfigProvider.getConfig()
+                .getOptionalValue("cairn.data-dir", String.class)
                 .orElse("./cairn-data"));
     }
 }

@@ -1,7 +1,6 @@
 package dev.cairn.local;
 
 import dev.cairn.app.IndexerConfig;
-
 import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.index.Indexer;
 import io.quarkus.runtime.ShutdownEvent;

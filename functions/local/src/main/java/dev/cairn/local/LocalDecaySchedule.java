@@ -22,14 +22,19 @@ public class LocalDecaySchedule {
         this.schedule = schedule;
     }
 
-    @Scheduled(identity = "cairn-decay", every = "${cairn.decay.schedule-every:1h}",
-            delayed = "${cairn.decay.schedule-delay:1m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(
+            identity = "cairn-decay",
+            every = "${cairn.decay.schedule-every:1h}",
+            delayed = "${cairn.decay.schedule-delay:1m}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void run() {
         ScheduledDecay.Outcome o = schedule.run(Duration.ofHours(1));
         if (!o.idle()) {
-            LOG.log(System.Logger.Level.INFO, "decay: " + o.teams() + " teams, " + o.scanned() + " scanned, "
-                    + o.archived() + " archived, " + o.deleted() + " deleted"
-                    + (o.passEnded() ? ", pass complete" : ", continues at " + o.cursor()));
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "decay: " + o.teams() + " teams, " + o.scanned() + " scanned, "
+                            + o.archived() + " archived, " + o.deleted() + " deleted"
+                            + (o.passEnded() ? ", pass complete" : ", continues at " + o.cursor()));
         }
     }
 }

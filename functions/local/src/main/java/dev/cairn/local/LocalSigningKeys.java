@@ -55,8 +55,10 @@ public final class LocalSigningKeys {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read or create the token signing keys in " + dir, e);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the token signing keys in " + dir + " are damaged; delete the folder "
-                    + "to make new ones (tokens issued before stop working)", e);
+            throw new IllegalStateException(
+                    "the token signing keys in " + dir + " are damaged; delete the folder "
+                            + "to make new ones (tokens issued before stop working)",
+                    e);
         }
     }
 
@@ -70,7 +72,9 @@ public final class LocalSigningKeys {
             Path priv = tmp.resolve("jwt-private.pem");
             Files.writeString(priv, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), StandardCharsets.US_ASCII);
             trySetOwnerOnly(priv);
-            Files.writeString(tmp.resolve("jwt-public.pem"), pem("PUBLIC KEY", pair.getPublic().getEncoded()),
+            Files.writeString(
+                    tmp.resolve("jwt-public.pem"),
+                    pem("PUBLIC KEY", pair.getPublic().getEncoded()),
                     StandardCharsets.US_ASCII);
             try {
                 Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
@@ -109,8 +113,8 @@ public final class LocalSigningKeys {
     }
 
     private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
-                + "\n-----END " + type + "-----\n";
+        return "-----BEGIN " + type + "-----\n"
+                + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der) + "\n-----END " + type + "-----\n";
     }
 
     private static byte[] unpem(Path file) throws IOException {

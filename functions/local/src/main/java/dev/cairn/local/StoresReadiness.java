@@ -25,7 +25,8 @@ public class StoresReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        var builder = HealthCheckResponse.named("stores").withData("embedding_model", indexer.modelId())
+        var builder = HealthCheckResponse.named("stores")
+                .withData("embedding_model", indexer.modelId())
                 .withData("index_model", index.modelId().orElse("(empty)"));
         store.pendingIndex(1);
         boolean compatible = index.modelId().map(indexer.modelId()::equals).orElse(true);

@@ -16,8 +16,7 @@ import java.util.function.Supplier;
  */
 final class TokenCommand {
 
-    private TokenCommand() {
-    }
+    private TokenCommand() {}
 
     static final List<String> OPTIONS = List.of("--user", "--team", "--days", "--data-dir");
     static final String USAGE = """
@@ -70,8 +69,13 @@ final class TokenCommand {
             return 2;
         }
         LocalSigningKeys keys = LocalSigningKeys.loadOrCreate(dataDir != null ? dataDir : defaultDataDir.get());
-        String jwt = Jwt.issuer(LocalSigningKeys.ISSUER).subject(user).claim("teams", teams)
-                .expiresIn(Duration.ofDays(days)).jws().keyId("cairn-local").sign(keys.privateKey());
+        String jwt = Jwt.issuer(LocalSigningKeys.ISSUER)
+                .subject(user)
+                .claim("teams", teams)
+                .expiresIn(Duration.ofDays(days))
+                .jws()
+                .keyId("cairn-local")
+                .sign(keys.privateKey());
         out.println(jwt);
         return 0;
     }

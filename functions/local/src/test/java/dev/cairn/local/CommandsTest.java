@@ -20,7 +20,9 @@ class CommandsTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private OptionalInt command(String... args) {
-        return CairnLocal.command(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return CairnLocal.command(
+                List.of(args),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -55,9 +57,13 @@ class CommandsTest {
     void token_shouldPrintItsUsageOnStdout_withoutReadingTheDataDirectory(String flag) {
         // GIVEN a default data directory that fails if asked for
         // WHEN
-        int exit = TokenCommand.run(List.of("--user", "alice", flag), () -> {
-            throw new AssertionError("--help must not look for the data directory");
-        }, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit = TokenCommand.run(
+                List.of("--user", "alice", flag),
+                () -> {
+                    throw new AssertionError("--help must not look for the data directory");
+                },
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
 
         // THEN
         assertThat(exit).isZero();
@@ -76,11 +82,13 @@ class CommandsTest {
         for (String option : TokenCommand.OPTIONS) {
             assertThat(TokenCommand.USAGE).contains(option + " ");
             assertThat(TokenCommand.USAGE.lines().filter(l -> l.trim().startsWith(option + " ")))
-                    .as("the line describing %s", option).singleElement().asString()
+                    .as("the line describing %s", option)
+                    .singleElement()
+                    .asString()
                     .containsAnyOf("(default", "(required)");
         }
-        assertThat(TokenCommand.USAGE).contains(
-                "example: java -jar functions/local/target/quarkus-app/quarkus-run.jar token ");
+        assertThat(TokenCommand.USAGE)
+                .contains("example: java -jar functions/local/target/quarkus-app/quarkus-run.jar token ");
     }
 
     @Test
@@ -100,10 +108,12 @@ class CommandsTest {
 
     @Test
     void token_shouldPrintAJwt_whenTheOptionsAreValid(@TempDir Path dataDir) {
-        int exit = TokenCommand.run(List.of("--user", "alice", "--team", "acme", "--data-dir", dataDir.toString()),
+        int exit = TokenCommand.run(
+                List.of("--user", "alice", "--team", "acme", "--data-dir", dataDir.toString()),
                 () -> {
                     throw new AssertionError("--data-dir was given");
-                }, new PrintStream(out, true, StandardCharsets.UTF_8),
+                },
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(exit).isZero();

@@ -12,52 +12,74 @@ import java.util.List;
  */
 public final class Bodies {
 
-    private Bodies() {
-    }
+    private Bodies() {}
 
-    public record CreateMemory(String content, String type, String scope, List<String> tags, Double importance,
-                               Double confidence, String occurredAt, String sourceSessionId, List<String> evidence) {
+    public record CreateMemory(
+            String content,
+            String type,
+            String scope,
+            List<String> tags,
+            Double importance,
+            Double confidence,
+            String occurredAt,
+            String sourceSessionId,
+            List<String> evidence) {
         MemoryDraft draft() {
-            return new MemoryDraft(content, type, scope, tags, importance, confidence, occurredAt, sourceSessionId,
-                    evidence);
+            return new MemoryDraft(
+                    content, type, scope, tags, importance, confidence, occurredAt, sourceSessionId, evidence);
         }
     }
 
-    public record Batch(List<CreateMemory> memories) {
-    }
+    public record Batch(List<CreateMemory> memories) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record BatchItem(int index, String status, MemoryView memory, Object error) {
-    }
+    public record BatchItem(int index, String status, MemoryView memory, Object error) {}
 
-    public record BatchResult(List<BatchItem> results) {
-    }
+    public record BatchResult(List<BatchItem> results) {}
 
-    public record Patch(String content, String type, List<String> tags, Double importance, Double confidence,
-                        String occurredAt, List<String> evidence, String state) {
+    public record Patch(
+            String content,
+            String type,
+            List<String> tags,
+            Double importance,
+            Double confidence,
+            String occurredAt,
+            List<String> evidence,
+            String state) {
         PatchDraft draft() {
             return new PatchDraft(content, type, tags, importance, confidence, occurredAt, evidence, state);
         }
     }
 
-    public record MemoryPage(List<MemoryView> memories, String nextCursor) {
-    }
+    public record MemoryPage(List<MemoryView> memories, String nextCursor) {}
 
-    public record Weights(Double alpha, Double beta, Double gamma) {
-    }
+    public record Weights(Double alpha, Double beta, Double gamma) {}
 
-    public record Recall(String query, Integer topK, String scope, List<String> types, List<String> tags,
-                         Weights weights, Double halfLifeDays, Integer candidates, String asOf) {
+    public record Recall(
+            String query,
+            Integer topK,
+            String scope,
+            List<String> types,
+            List<String> tags,
+            Weights weights,
+            Double halfLifeDays,
+            Integer candidates,
+            String asOf) {
         RecallDraft draft() {
-            return new RecallDraft(query, topK, scope, types, tags,
+            return new RecallDraft(
+                    query,
+                    topK,
+                    scope,
+                    types,
+                    tags,
                     weights == null ? null : new RecallDraft.Weights(weights.alpha(), weights.beta(), weights.gamma()),
-                    halfLifeDays, candidates, asOf);
+                    halfLifeDays,
+                    candidates,
+                    asOf);
         }
     }
 
-    public record RecallHit(MemoryView memory, double score, double similarity, double freshness, double confidence) {
-    }
+    public record RecallHit(MemoryView memory, double score, double similarity, double freshness, double confidence) {}
 
-    public record RecallAnswer(List<RecallHit> results, String model, long tookMs) {
-    }
+    public record RecallAnswer(List<RecallHit> results, String model, long tookMs) {}
 }

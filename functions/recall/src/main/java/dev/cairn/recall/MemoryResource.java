@@ -51,9 +51,11 @@ public class MemoryResource {
         }
         MemoryService.Saved saved = memories.create(caller, teamId, body.draft());
         Memory m = saved.memory();
-        return Response.created(uri.getAbsolutePathBuilder().path(m.id().value()).build())
+        return Response.created(
+                        uri.getAbsolutePathBuilder().path(m.id().value()).build())
                 .header(HttpHeaders.ETAG, Versions.etag(m.version()))
-                .entity(MemoryView.of(m, saved.redactions())).build();
+                .entity(MemoryView.of(m, saved.redactions()))
+                .build();
     }
 
     @POST
@@ -64,14 +66,19 @@ public class MemoryResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"memories\": [...]}");
         }
-        List<dev.cairn.model.memory.MemoryDraft> drafts = body.memories() == null ? null
-                : body.memories().stream().map(c -> c == null ? null : c.draft()).toList();
+        List<dev.cairn.model.memory.MemoryDraft> drafts = body.memories() == null
+                ? null
+                : body.memories().stream()
+                        .map(c -> c == null ? null : c.draft())
+                        .toList();
         List<BatchOutcome> outcomes = memories.createBatch(caller, teamId, drafts);
         List<Bodies.BatchItem> items = new ArrayList<>(outcomes.size());
         for (BatchOutcome o : outcomes) {
-            items.add(o.ok() ? new Bodies.BatchItem(o.index(), "created", MemoryView.of(o.memory(), o.redactions()),
-                    null)
-                    : new Bodies.BatchItem(o.index(), "rejected", null, ProblemViews.of(o.error())));
+            items.add(
+                    o.ok()
+                            ? new Bodies.BatchItem(
+                                    o.index(), "created", MemoryView.of(o.memory(), o.redactions()), null)
+                            : new Bodies.BatchItem(o.index(), "rejected", null, ProblemViews.of(o.error())));
         }
         return new Bodies.BatchResult(items);
     }
@@ -80,7 +87,8 @@ public class MemoryResource {
     @Path("memories/{id}")
     public Response get(@PathParam("id") String id) {
         Memory m = memories.get(request.caller(), request.team(), Id.of("id", id));
-        return Response.ok(MemoryView.of(m)).header(HttpHeaders.ETAG, Versions.etag(m.version()))
+        return Response.ok(MemoryView.of(m))
+                .header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 .build();
     }
 
@@ -93,10 +101,11 @@ public class MemoryResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: a JSON object with the fields to change");
         }
-        MemoryService.Saved saved = memories.patch(caller, teamId, memoryId, Versions.requireIfMatch(ifMatch),
-                body.draft());
+        MemoryService.Saved saved =
+                memories.patch(caller, teamId, memoryId, Versions.requireIfMatch(ifMatch), body.draft());
         Memory m = saved.memory();
-        return Response.ok(MemoryView.of(m, saved.redactions())).header(HttpHeaders.ETAG, Versions.etag(m.version()))
+        return Response.ok(MemoryView.of(m, saved.redactions()))
+                .header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 .build();
     }
 
@@ -109,12 +118,17 @@ public class MemoryResource {
 
     @GET
     @Path("memories")
-    public Bodies.MemoryPage list(@QueryParam("scope") String scope, @QueryParam("type") String type,
-                                  @QueryParam("tag") String tag, @QueryParam("order") String order,
-                                  @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    public Bodies.MemoryPage list(
+            @QueryParam("scope") String scope,
+            @QueryParam("type") String type,
+            @QueryParam("tag") String tag,
+            @QueryParam("order") String order,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         Caller caller = request.caller();
         ListDraft draft = new ListDraft(scope, type, tag, order, QueryParams.integer("limit", limit), cursor);
         MemoryService.Listing page = memories.list(caller, request.team(), draft);
-        return new Bodies.MemoryPage(page.memories().stream().map(MemoryView::of).toList(), page.nextCursor());
+        return new Bodies.MemoryPage(
+                page.memories().stream().map(MemoryView::of).toList(), page.nextCursor());
     }
 }

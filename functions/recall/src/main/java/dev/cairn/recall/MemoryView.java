@@ -37,11 +37,26 @@ public record MemoryView(
 
     /** With {@code redactions}: what the secret policy replaced in the submitted content (offsets into it). */
     public static MemoryView of(Memory m, List<Finding> redactions) {
-        return new MemoryView(m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
-                m.scope().wire(), m.type().wire(), m.content(), values(m.tags()), m.importance(), m.confidence(),
-                m.occurredAt(), m.createdAt(), m.lastAccessedAt(), m.accessCount(),
-                m.sourceSessionId() == null ? null : m.sourceSessionId().value(), values(m.evidence()), m.version(),
-                m.state().wire(), m.supersededBy() == null ? null : m.supersededBy().value(), m.validTo(),
+        return new MemoryView(
+                m.id().value(),
+                m.team().value(),
+                m.user() == null ? null : m.user().value(),
+                m.scope().wire(),
+                m.type().wire(),
+                m.content(),
+                values(m.tags()),
+                m.importance(),
+                m.confidence(),
+                m.occurredAt(),
+                m.createdAt(),
+                m.lastAccessedAt(),
+                m.accessCount(),
+                m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
+                values(m.evidence()),
+                m.version(),
+                m.state().wire(),
+                m.supersededBy() == null ? null : m.supersededBy().value(),
+                m.validTo(),
                 Problem.FindingView.of(redactions));
     }
 

@@ -8,8 +8,7 @@ import dev.cairn.model.secret.SecretRejected;
 /** A domain error inside a 200 answer (one rejected item of a batch), in the same shape as a problem document. */
 final class ProblemViews {
 
-    private ProblemViews() {
-    }
+    private ProblemViews() {}
 
     static Problem of(CairnException e) {
         int status = e instanceof ContentTooLarge ? 413 : 400;

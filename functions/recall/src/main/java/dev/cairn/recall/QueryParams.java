@@ -5,8 +5,7 @@ import dev.cairn.model.error.InvalidInput;
 /** Query parameters arrive as text; a malformed number is the caller's error, reported like any other field. */
 final class QueryParams {
 
-    private QueryParams() {
-    }
+    private QueryParams() {}
 
     static Integer integer(String name, String raw) {
         if (raw == null) {

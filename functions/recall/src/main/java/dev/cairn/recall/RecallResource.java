@@ -33,8 +33,16 @@ public class RecallResource {
             throw new InvalidInput("body", "is required: {\"query\": \"...\"}");
         }
         RecallResult result = recall.recall(caller, teamId, body.draft());
-        return new Bodies.RecallAnswer(result.hits().stream().map(h -> new Bodies.RecallHit(MemoryView.of(h.memory()),
-                h.score().total(), h.score().similarity(), h.score().freshness(), h.score().confidence())).toList(),
-                result.model(), result.tookMs());
+        return new Bodies.RecallAnswer(
+                result.hits().stream()
+                        .map(h -> new Bodies.RecallHit(
+                                MemoryView.of(h.memory()),
+                                h.score().total(),
+                                h.score().similarity(),
+                                h.score().freshness(),
+                                h.score().confidence()))
+                        .toList(),
+                result.model(),
+                result.tookMs());
     }
 }

@@ -22,21 +22,36 @@ class RecallLambdaTest {
     @Test
     void recall_shouldFindARememberedFact_throughApiGatewayEvents() {
         String token = TestIssuer.token("alice", "lambda");
-        given().contentType(ContentType.JSON).header("Authorization", "Bearer " + token)
+        given().contentType(ContentType.JSON)
+                .header("Authorization", "Bearer " + token)
                 .body(Map.of("content", "Our Lambdas run on arm64 with SnapStart", "scope", "team"))
-                .post("/v1/teams/lambda/memories").then().statusCode(201).body("version", equalTo(1));
-        given().contentType(ContentType.JSON).header("Authorization", "Bearer " + token)
+                .post("/v1/teams/lambda/memories")
+                .then()
+                .statusCode(201)
+                .body("version", equalTo(1));
+        given().contentType(ContentType.JSON)
+                .header("Authorization", "Bearer " + token)
                 .body(Map.of("query", "which CPU architecture do the functions use?", "top_k", 1))
-                .post("/v1/teams/lambda/recall").then().statusCode(200)
+                .post("/v1/teams/lambda/recall")
+                .then()
+                .statusCode(200)
                 .body("results[0].memory.content", equalTo("Our Lambdas run on arm64 with SnapStart"))
                 .body("model", equalTo("bge-small-en-v15-q"));
     }
 
     @Test
     void requests_shouldBeRefused_withoutAValidTokenOrForAForeignTeam() {
-        given().contentType(ContentType.JSON).body(Map.of("query", "x")).post("/v1/teams/lambda/recall")
-                .then().statusCode(401).contentType(startsWith("application/problem+json"));
-        given().contentType(ContentType.JSON).header("Authorization", "Bearer " + TestIssuer.token("alice", "lambda"))
-                .body(Map.of("query", "x")).post("/v1/teams/elsewhere/recall").then().statusCode(403);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("query", "x"))
+                .post("/v1/teams/lambda/recall")
+                .then()
+                .statusCode(401)
+                .contentType(startsWith("application/problem+json"));
+        given().contentType(ContentType.JSON)
+                .header("Authorization", "Bearer " + TestIssuer.token("alice", "lambda"))
+                .body(Map.of("query", "x"))
+                .post("/v1/teams/elsewhere/recall")
+                .then()
+                .statusCode(403);
     }
 }

@@ -1,7 +1,7 @@
 package dev.cairn.scan;
 
-import dev.cairn.http.RequestCaller;
 import dev.cairn.http.Problem;
+import dev.cairn.http.RequestCaller;
 import dev.cairn.model.error.ContentTooLarge;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.secret.Finding;
@@ -34,11 +34,9 @@ public class ScanResource {
         this.request = request;
     }
 
-    public record ScanRequest(String content) {
-    }
+    public record ScanRequest(String content) {}
 
-    public record ScanResult(List<Problem.FindingView> findings, String redacted, String rulesVersion) {
-    }
+    public record ScanResult(List<Problem.FindingView> findings, String redacted, String rulesVersion) {}
 
     @POST
     public ScanResult scan(ScanRequest body) {
@@ -51,7 +49,7 @@ public class ScanResource {
             throw new ContentTooLarge("content", bytes, MAX_BYTES);
         }
         List<Finding> findings = scanner.scan(body.content());
-        return new ScanResult(Problem.FindingView.of(findings), SecretScanner.redact(body.content(), findings),
-                scanner.version());
+        return new ScanResult(
+                Problem.FindingView.of(findings), SecretScanner.redact(body.content(), findings), scanner.version());
     }
 }

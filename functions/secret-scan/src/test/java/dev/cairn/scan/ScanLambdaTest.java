@@ -1,10 +1,10 @@
 package dev.cairn.scan;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.startsWith;
 
 import dev.cairn.http.testing.TestIssuer;
@@ -24,8 +24,12 @@ class ScanLambdaTest {
     @Test
     void scan_shouldReportRuleAndOffsets_andRedact_neverEchoingTheSecretInFindings() {
         String text = "部署令牌 " + PAT + " 用完即删";
-        given().contentType(ContentType.JSON).header("Authorization", "Bearer " + TestIssuer.token("alice", "acme"))
-                .body(Map.of("content", text)).post("/v1/scan").then().statusCode(200)
+        given().contentType(ContentType.JSON)
+                .header("Authorization", "Bearer " + TestIssuer.token("alice", "acme"))
+                .body(Map.of("content", text))
+                .post("/v1/scan")
+                .then()
+                .statusCode(200)
                 .body("findings", hasSize(1))
                 .body("findings[0].rule_id", equalTo("github-pat"))
                 .body("findings[0].start", equalTo(5))
@@ -37,9 +41,18 @@ class ScanLambdaTest {
 
     @Test
     void scan_shouldNeedAToken_andRefuseAMissingText() {
-        given().contentType(ContentType.JSON).body(Map.of("content", "x")).post("/v1/scan").then().statusCode(401);
-        given().contentType(ContentType.JSON).header("Authorization", "Bearer " + TestIssuer.token("alice", "acme"))
-                .body(Map.of()).post("/v1/scan").then().statusCode(400)
-                .contentType(startsWith("application/problem+json")).body("errors[0].field", equalTo("content"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("content", "x"))
+                .post("/v1/scan")
+                .then()
+                .statusCode(401);
+        given().contentType(ContentType.JSON)
+                .header("Authorization", "Bearer " + TestIssuer.token("alice", "acme"))
+                .body(Map.of())
+                .post("/v1/scan")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("errors[0].field", equalTo("content"));
     }
 }

@@ -36,21 +36,16 @@ public class ContextResource {
         this.request = request;
     }
 
-    public record PrefixBody(String system, JsonNode tools, String model) {
-    }
+    public record PrefixBody(String system, JsonNode tools, String model) {}
 
-    public record BlockView(String kind, String text, int tokens, Map<String, String> cacheControl) {
-    }
+    public record BlockView(String kind, String text, int tokens, Map<String, String> cacheControl) {}
 
-    public record PlanView(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {
-    }
+    public record PlanView(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {}
 
-    public record MemoryLine(String id, String type, String scope, String content) {
-    }
+    public record MemoryLine(String id, String type, String scope, String content) {}
 
-    public record ContextView(long turn, String model, List<BlockView> blocks, PlanView promptCache,
-                              List<MemoryLine> memories) {
-    }
+    public record ContextView(
+            long turn, String model, List<BlockView> blocks, PlanView promptCache, List<MemoryLine> memories) {}
 
     @PUT
     @Path("context/prefix")
@@ -58,25 +53,44 @@ public class ContextResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"system\", \"tools\", \"model\"}");
         }
-        contexts.setPrefix(request.caller(), request.team(), Id.of("session", session),
+        contexts.setPrefix(
+                request.caller(),
+                request.team(),
+                Id.of("session", session),
                 new ContextAssembler.PrefixDraft(body.system(), JsonParams.text(body.tools()), body.model()));
         return Response.noContent().build();
     }
 
     @GET
     @Path("context")
-    public ContextView context(@PathParam("session") String session, @QueryParam("query") String query,
-                               @QueryParam("max_tokens") String maxTokens, @QueryParam("turn") String turn) {
+    public ContextView context(
+            @PathParam("session") String session,
+            @QueryParam("query") String query,
+            @QueryParam("max_tokens") String maxTokens,
+            @QueryParam("turn") String turn) {
         var caller = request.caller();
         Id teamId = request.team();
         Id sessionId = Id.of("session", session);
         ContextAssembler.Context c = turn != null
                 ? contexts.restore(caller, teamId, sessionId, JsonParams.wholeNumber("turn", turn))
-                : contexts.assemble(caller, teamId, sessionId, query, maxTokens == null ? null
-                : (int) Math.min(Integer.MAX_VALUE, JsonParams.wholeNumber("max_tokens", maxTokens)));
-        return new ContextView(c.turn(), c.model(), c.blocks().stream()
-                .map(b -> new BlockView(b.kind(), b.text(), b.tokens(), b.cacheControl())).toList(),
-                new PlanView(c.plan().breakpoints(), c.plan().stablePrefixTokens(), c.plan().minCacheableTokens(),
+                : contexts.assemble(
+                        caller,
+                        teamId,
+                        sessionId,
+                        query,
+                        maxTokens == null
+                                ? null
+                                : (int) Math.min(Integer.MAX_VALUE, JsonParams.wholeNumber("max_tokens", maxTokens)));
+        return new ContextView(
+                c.turn(),
+                c.model(),
+                c.blocks().stream()
+                        .map(b -> new BlockView(b.kind(), b.text(), b.tokens(), b.cacheControl()))
+                        .toList(),
+                new PlanView(
+                        c.plan().breakpoints(),
+                        c.plan().stablePrefixTokens(),
+                        c.plan().minCacheableTokens(),
                         c.plan().ttl()),
                 c.memories().stream().map(ContextResource::line).toList());
     }

@@ -6,8 +6,7 @@ import dev.cairn.model.error.InvalidInput;
 /** What the session routes read alike from a request: JSON members kept as text, and whole-number query values. */
 final class JsonParams {
 
-    private JsonParams() {
-    }
+    private JsonParams() {}
 
     /** JSON as text, as the client sent it (Jackson keeps each number's value); absent → null. */
     static String text(JsonNode node) {

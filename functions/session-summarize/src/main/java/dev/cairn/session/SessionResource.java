@@ -32,20 +32,21 @@ public class SessionResource {
         this.request = request;
     }
 
-    public record AppendBody(String role, String content, Instant occurredAt) {
-    }
+    public record AppendBody(String role, String content, Instant occurredAt) {}
 
     /** {@code remembered}: ids of memories an explicit "remember that …" created (an extension of API.md). */
-    public record AppendResult(String messageId, long messageCount, long summaryVersion, List<String> remembered) {
-    }
+    public record AppendResult(String messageId, long messageCount, long summaryVersion, List<String> remembered) {}
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record MessageView(String id, long seq, String role, String content, Instant occurredAt) {
-    }
+    public record MessageView(String id, long seq, String role, String content, Instant occurredAt) {}
 
-    public record SessionView(String rollingSummary, List<MessageView> recentMessages, List<String> tempFacts,
-                              long summaryVersion, long messageCount, boolean ended) {
-    }
+    public record SessionView(
+            String rollingSummary,
+            List<MessageView> recentMessages,
+            List<String> tempFacts,
+            long summaryVersion,
+            long messageCount,
+            boolean ended) {}
 
     @POST
     @Path("messages")
@@ -56,22 +57,35 @@ public class SessionResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"role\": \"user\", \"content\": \"...\"}");
         }
-        var appended = sessions.append(caller, teamId, sessionId,
+        var appended = sessions.append(
+                caller,
+                teamId,
+                sessionId,
                 new SessionService.MessageDraft(body.role(), body.content(), body.occurredAt()));
-        return Response.accepted(new AppendResult(appended.messageId().value(), appended.messageCount(),
-                appended.summaryVersion(), appended.remembered().stream().map(o -> o.memory().id().value()).toList()))
+        return Response.accepted(new AppendResult(
+                        appended.messageId().value(),
+                        appended.messageCount(),
+                        appended.summaryVersion(),
+                        appended.remembered().stream()
+                                .map(o -> o.memory().id().value())
+                                .toList()))
                 .build();
     }
 
     @GET
     public SessionView get(@PathParam("session") String session) {
         var view = sessions.get(request.caller(), request.team(), Id.of("session", session));
-        return new SessionView(view.rollingSummary(), view.recentMessages().stream().map(SessionResource::view).toList(),
-                view.tempFacts(), view.summaryVersion(), view.messageCount(), view.ended());
+        return new SessionView(
+                view.rollingSummary(),
+                view.recentMessages().stream().map(SessionResource::view).toList(),
+                view.tempFacts(),
+                view.summaryVersion(),
+                view.messageCount(),
+                view.ended());
     }
 
     private static MessageView view(SessionMessage m) {
-        return new MessageView(m.id().value(), m.seq(), m.role().name().toLowerCase(Locale.ROOT), m.content(),
-                m.occurredAt());
+        return new MessageView(
+                m.id().value(), m.seq(), m.role().name().toLowerCase(Locale.ROOT), m.content(), m.occurredAt());
     }
 }

@@ -35,24 +35,18 @@ public class ToolCacheResource {
         this.request = request;
     }
 
-    public record ValidatorBody(String kind, String value) {
-    }
+    public record ValidatorBody(String kind, String value) {}
 
-    public record PutBody(String tool, JsonNode params, JsonNode result, Long ttlSeconds, ValidatorBody validator) {
-    }
+    public record PutBody(String tool, JsonNode params, JsonNode result, Long ttlSeconds, ValidatorBody validator) {}
 
-    public record LookupBody(String tool, JsonNode params, ValidatorBody validator) {
-    }
+    public record LookupBody(String tool, JsonNode params, ValidatorBody validator) {}
 
-    public record Stored(String key, long bytes) {
-    }
+    public record Stored(String key, long bytes) {}
 
     /** {@code result} is the stored JSON value itself, not a string holding it. */
-    public record LookupResult(boolean hit, JsonNode result, Long ageSeconds, String reason) {
-    }
+    public record LookupResult(boolean hit, JsonNode result, Long ageSeconds, String reason) {}
 
-    public record Invalidated(int invalidated) {
-    }
+    public record Invalidated(int invalidated) {}
 
     @PUT
     @Path("tool-cache")
@@ -60,10 +54,19 @@ public class ToolCacheResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\", \"result\"}");
         }
-        ToolCache.Stored s = cache.put(request.caller(), request.team(), Id.of("session", session),
-                new ToolCache.PutDraft(body.tool(), JsonParams.text(body.params()), plain(body.result()),
-                        body.result() == null || body.result().isMissingNode() ? null : body.result().toString(),
-                        body.ttlSeconds(), validator(body.validator())));
+        ToolCache.Stored s = cache.put(
+                request.caller(),
+                request.team(),
+                Id.of("session", session),
+                new ToolCache.PutDraft(
+                        body.tool(),
+                        JsonParams.text(body.params()),
+                        plain(body.result()),
+                        body.result() == null || body.result().isMissingNode()
+                                ? null
+                                : body.result().toString(),
+                        body.ttlSeconds(),
+                        validator(body.validator())));
         return Response.status(201).entity(new Stored(s.key(), s.bytes())).build();
     }
 
@@ -73,17 +76,19 @@ public class ToolCacheResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\"}");
         }
-        ToolCache.Lookup l = cache.lookup(request.caller(), request.team(), Id.of("session", session),
+        ToolCache.Lookup l = cache.lookup(
+                request.caller(),
+                request.team(),
+                Id.of("session", session),
                 new ToolCache.LookupDraft(body.tool(), JsonParams.text(body.params()), validator(body.validator())));
         return new LookupResult(l.hit(), l.hit() ? stored(l.result()) : null, l.ageSeconds(), l.reason());
     }
 
     @DELETE
     @Path("tool-cache")
-    public Invalidated invalidate(@PathParam("session") String session,
-                                  @QueryParam("tool_prefix") String toolPrefix) {
-        return new Invalidated(cache.invalidate(request.caller(), request.team(), Id.of("session", session),
-                toolPrefix));
+    public Invalidated invalidate(@PathParam("session") String session, @QueryParam("tool_prefix") String toolPrefix) {
+        return new Invalidated(
+                cache.invalidate(request.caller(), request.team(), Id.of("session", session), toolPrefix));
     }
 
     @GET

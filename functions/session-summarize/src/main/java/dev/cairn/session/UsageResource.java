@@ -30,13 +30,20 @@ public class UsageResource {
         this.request = request;
     }
 
-    public record UsageBody(String model, Long inputTokens, Long outputTokens, Long cacheCreationInputTokens,
-                            Long cacheReadInputTokens) {
-    }
+    public record UsageBody(
+            String model,
+            Long inputTokens,
+            Long outputTokens,
+            Long cacheCreationInputTokens,
+            Long cacheReadInputTokens) {}
 
-    public record UsageView(long requests, UsageTotals totals, double cacheHitRatio, UsageLedger.Cost cost,
-                            Map<String, UsageTotals> byModel, List<String> unpricedModels) {
-    }
+    public record UsageView(
+            long requests,
+            UsageTotals totals,
+            double cacheHitRatio,
+            UsageLedger.Cost cost,
+            Map<String, UsageTotals> byModel,
+            List<String> unpricedModels) {}
 
     @POST
     @Path("usage")
@@ -44,9 +51,16 @@ public class UsageResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {model, input_tokens, output_tokens, ...}");
         }
-        usage.record(request.caller(), request.team(), Id.of("session", session),
-                new UsageLedger.UsageDraft(body.model(), body.inputTokens(), body.outputTokens(),
-                        body.cacheCreationInputTokens(), body.cacheReadInputTokens()));
+        usage.record(
+                request.caller(),
+                request.team(),
+                Id.of("session", session),
+                new UsageLedger.UsageDraft(
+                        body.model(),
+                        body.inputTokens(),
+                        body.outputTokens(),
+                        body.cacheCreationInputTokens(),
+                        body.cacheReadInputTokens()));
         return Response.noContent().build();
     }
 

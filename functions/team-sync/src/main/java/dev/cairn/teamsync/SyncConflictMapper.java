@@ -12,21 +12,35 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  */
 public class SyncConflictMapper {
 
-    public record ConflictView(String factId, long baseVersion, SyncResource.FactView current,
-                               SyncResource.OpView proposed) {
-    }
+    public record ConflictView(
+            String factId, long baseVersion, SyncResource.FactView current, SyncResource.OpView proposed) {}
 
     /** The problem+json members plus API.md's; {@code status} is API.md's string, so the code goes in the header. */
-    public record ConflictProblem(String type, String title, String detail, String status, long currentVersion,
-                                  List<ConflictView> conflicts) {
-    }
+    public record ConflictProblem(
+            String type,
+            String title,
+            String detail,
+            String status,
+            long currentVersion,
+            List<ConflictView> conflicts) {}
 
     @ServerExceptionMapper
     public Response conflict(SyncConflict e) {
-        return Response.status(409).type(Problem.MEDIA_TYPE).entity(new ConflictProblem(
-                "https://cairn.dev/problems/" + e.kind(), e.title(), e.getMessage(), "conflict", e.currentVersion(),
-                e.conflicts().stream().map(c -> new ConflictView(c.proposed().factId().value(), c.baseVersion(),
-                        SyncResource.FactView.of(c.current()), SyncResource.OpView.of(c.proposed()))).toList()))
+        return Response.status(409)
+                .type(Problem.MEDIA_TYPE)
+                .entity(new ConflictProblem(
+                        "https://cairn.dev/problems/" + e.kind(),
+                        e.title(),
+                        e.getMessage(),
+                        "conflict",
+                        e.currentVersion(),
+                        e.conflicts().stream()
+                                .map(c -> new ConflictView(
+                                        c.proposed().factId().value(),
+                                        c.baseVersion(),
+                                        SyncResource.FactView.of(c.current()),
+                                        SyncResource.OpView.of(c.proposed())))
+                                .toList()))
                 .build();
     }
 }

@@ -35,40 +35,62 @@ public class SyncResource {
         this.request = request;
     }
 
-    public record OpBody(String op, String factId, Long version, String content, String type, List<String> tags,
-                         Double confidence) {
-    }
+    public record OpBody(
+            String op,
+            String factId,
+            Long version,
+            String content,
+            String type,
+            List<String> tags,
+            Double confidence) {}
 
-    public record SyncBody(String clientId, Long baseVersion, String idempotencyKey, List<OpBody> delta) {
-    }
+    public record SyncBody(String clientId, Long baseVersion, String idempotencyKey, List<OpBody> delta) {}
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    public record Applied(String status, long version, List<String> queued) {
-    }
+    public record Applied(String status, long version, List<String> queued) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record OpView(String op, String factId, long version, String content, String type, List<String> tags,
-                         Double confidence) {
+    public record OpView(
+            String op, String factId, long version, String content, String type, List<String> tags, Double confidence) {
         static OpView of(SyncOp o) {
-            return new OpView(o.kind().name().toLowerCase(Locale.ROOT), o.factId().value(), o.toVersion(),
-                    o.content(), o.type() == null ? null : o.type().wire(),
-                    o.tags() == null ? null : o.tags().stream().map(Id::value).toList(), o.confidence());
+            return new OpView(
+                    o.kind().name().toLowerCase(Locale.ROOT),
+                    o.factId().value(),
+                    o.toVersion(),
+                    o.content(),
+                    o.type() == null ? null : o.type().wire(),
+                    o.tags() == null ? null : o.tags().stream().map(Id::value).toList(),
+                    o.confidence());
         }
     }
 
-    public record FactView(String factId, long version, boolean deleted, String content, String type,
-                           List<String> tags, double confidence, String memoryId) {
+    public record FactView(
+            String factId,
+            long version,
+            boolean deleted,
+            String content,
+            String type,
+            List<String> tags,
+            double confidence,
+            String memoryId) {
         static FactView of(FactState f) {
-            return f == null ? null : new FactView(f.factId().value(), f.version(), f.deleted(), f.content(),
-                    f.type().wire(), f.tags().stream().map(Id::value).toList(), f.confidence(), f.memoryId().value());
+            return f == null
+                    ? null
+                    : new FactView(
+                            f.factId().value(),
+                            f.version(),
+                            f.deleted(),
+                            f.content(),
+                            f.type().wire(),
+                            f.tags().stream().map(Id::value).toList(),
+                            f.confidence(),
+                            f.memoryId().value());
         }
     }
 
-    public record ChangeView(long version, String clientId, Instant committedAt, List<OpView> ops) {
-    }
+    public record ChangeView(long version, String clientId, Instant committedAt, List<OpView> ops) {}
 
-    public record ChangesView(long version, List<ChangeView> changes, Long nextSince) {
-    }
+    public record ChangesView(long version, List<ChangeView> changes, Long nextSince) {}
 
     @POST
     @Path("sync")
@@ -76,19 +98,41 @@ public class SyncResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {client_id, base_version, idempotency_key, delta}");
         }
-        SyncService.Applied a = sync.sync(request.caller(), request.team(), new SyncService.SyncDraft(
-                body.clientId(), body.baseVersion(), body.idempotencyKey(), body.delta() == null ? null
-                : body.delta().stream().map(o -> o == null ? null : new SyncService.OpDraft(o.op(), o.factId(),
-                        o.version(), o.content(), o.type(), o.tags(), o.confidence())).toList()));
-        return new Applied("applied", a.version(), a.queued().stream().map(Id::value).toList());
+        SyncService.Applied a = sync.sync(
+                request.caller(),
+                request.team(),
+                new SyncService.SyncDraft(
+                        body.clientId(),
+                        body.baseVersion(),
+                        body.idempotencyKey(),
+                        body.delta() == null
+                                ? null
+                                : body.delta().stream()
+                                        .map(o -> o == null
+                                                ? null
+                                                : new SyncService.OpDraft(
+                                                        o.op(),
+                                                        o.factId(),
+                                                        o.version(),
+                                                        o.content(),
+                                                        o.type(),
+                                                        o.tags(),
+                                                        o.confidence()))
+                                        .toList()));
+        return new Applied(
+                "applied", a.version(), a.queued().stream().map(Id::value).toList());
     }
 
     @GET
     @Path("changes")
     public ChangesView changes(@QueryParam("since") String since, @QueryParam("limit") String limit) {
-        SyncService.Changes c = sync.changes(request.caller(), request.team(), number("since", since),
+        SyncService.Changes c = sync.changes(
+                request.caller(),
+                request.team(),
+                number("since", since),
                 number("limit", limit) == null ? null : (int) Math.min(Integer.MAX_VALUE, number("limit", limit)));
-        return new ChangesView(c.version(), c.changes().stream().map(SyncResource::change).toList(), c.nextSince());
+        return new ChangesView(
+                c.version(), c.changes().stream().map(SyncResource::change).toList(), c.nextSince());
     }
 
     @POST
@@ -97,26 +141,42 @@ public class SyncResource {
         return java.util.Map.of("facts", sync.rebuild(request.caller(), request.team()));
     }
 
-    public record ConflictView(String id, String factId, long baseVersion, long currentVersion, String currentContent,
-                               OpView proposed, String clientId, Instant createdAt, String status, String resolution) {
+    public record ConflictView(
+            String id,
+            String factId,
+            long baseVersion,
+            long currentVersion,
+            String currentContent,
+            OpView proposed,
+            String clientId,
+            Instant createdAt,
+            String status,
+            String resolution) {
         static ConflictView of(ConflictRecord c) {
-            return new ConflictView(c.id().value(), c.factId().value(), c.baseVersion(), c.currentVersion(),
-                    c.currentContent(), OpView.of(c.proposed()), c.clientId().value(), c.createdAt(), c.status(),
+            return new ConflictView(
+                    c.id().value(),
+                    c.factId().value(),
+                    c.baseVersion(),
+                    c.currentVersion(),
+                    c.currentContent(),
+                    OpView.of(c.proposed()),
+                    c.clientId().value(),
+                    c.createdAt(),
+                    c.status(),
                     c.resolution());
         }
     }
 
-    public record ConflictsView(List<ConflictView> conflicts) {
-    }
+    public record ConflictsView(List<ConflictView> conflicts) {}
 
-    public record ResolveBody(String resolution, String content) {
-    }
+    public record ResolveBody(String resolution, String content) {}
 
     @GET
     @Path("conflicts")
     public ConflictsView conflicts() {
         return new ConflictsView(sync.conflicts(request.caller(), request.team()).stream()
-                .map(ConflictView::of).toList());
+                .map(ConflictView::of)
+                .toList());
     }
 
     @POST
@@ -125,12 +185,15 @@ public class SyncResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: {resolution, content?}");
         }
-        return ConflictView.of(sync.resolve(request.caller(), request.team(), Id.of("conflict", id),
-                body.resolution(), body.content()));
+        return ConflictView.of(sync.resolve(
+                request.caller(), request.team(), Id.of("conflict", id), body.resolution(), body.content()));
     }
 
     private static ChangeView change(Commit c) {
-        return new ChangeView(c.version(), c.clientId().value(), c.committedAt(),
+        return new ChangeView(
+                c.version(),
+                c.clientId().value(),
+                c.committedAt(),
                 c.ops().stream().map(OpView::of).toList());
     }
 

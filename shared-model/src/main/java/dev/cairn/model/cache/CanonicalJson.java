@@ -13,8 +13,7 @@ import org.erdtman.jcs.JsonCanonicalizer;
  */
 public final class CanonicalJson {
 
-    private CanonicalJson() {
-    }
+    private CanonicalJson() {}
 
     /** Thrown for text that is not JSON. */
     public static final class NotJson extends IllegalArgumentException {

@@ -24,8 +24,7 @@ public final class CoarseClock {
         ticker.scheduleAtFixedRate(CoarseClock::refresh, TICK_NANOS, TICK_NANOS, TimeUnit.NANOSECONDS);
     }
 
-    private CoarseClock() {
-    }
+    private CoarseClock() {}
 
     /** The monotonic time, at most about one millisecond (or one request) old. */
     public static long nanos() {

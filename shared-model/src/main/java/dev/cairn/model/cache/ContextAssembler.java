@@ -60,8 +60,7 @@ public final class ContextAssembler {
         }
     }
 
-    public record PrefixDraft(String system, String toolsJson, String model) {
-    }
+    public record PrefixDraft(String system, String toolsJson, String model) {}
 
     /** One block of an assembled context; {@code cacheTtl} non-null where a breakpoint follows it. */
     public record Block(String kind, String text, int tokens, String cacheTtl) {
@@ -79,11 +78,9 @@ public final class ContextAssembler {
         }
     }
 
-    public record Plan(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {
-    }
+    public record Plan(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {}
 
-    public record Context(long turn, String model, List<Block> blocks, Plan plan, List<Memory> memories) {
-    }
+    public record Context(long turn, String model, List<Block> blocks, Plan plan, List<Memory> memories) {}
 
     private static final int MAX_SYSTEM_BYTES = 256 * 1024;
 
@@ -95,8 +92,14 @@ public final class ContextAssembler {
     private final Settings settings;
     private final SecretGate secrets;
 
-    public ContextAssembler(SessionService sessions, RecallService recall, MemoryService memories,
-                            SessionCacheStore store, SecretGate secrets, Clock clock, Settings settings) {
+    public ContextAssembler(
+            SessionService sessions,
+            RecallService recall,
+            MemoryService memories,
+            SessionCacheStore store,
+            SecretGate secrets,
+            Clock clock,
+            Settings settings) {
         this.secrets = secrets;
         this.sessions = sessions;
         this.recall = recall;
@@ -138,7 +141,9 @@ public final class ContextAssembler {
         c.throwIfAny();
         // the system prompt follows the team's secret policy; tool definitions are JSON, which a redaction could
         // break, so a secret in them is refused whatever the policy
-        String system = draft.system() == null ? "" : secrets.screen(team, "system", draft.system()).text();
+        String system = draft.system() == null
+                ? ""
+                : secrets.screen(team, "system", draft.system()).text();
         List<dev.cairn.model.secret.Finding> inTools = secrets.scanner().scan(tools);
         if (!inTools.isEmpty()) {
             throw new dev.cairn.model.secret.SecretRejected("tools", inTools);
@@ -165,8 +170,8 @@ public final class ContextAssembler {
         String tools = prefix.tools().isEmpty() ? "" : "Tools:\n" + prefix.tools();
         int fixed = TokenEstimate.of(system) + TokenEstimate.of(tools);
         if (fixed > budget) {
-            throw new InvalidInput("max_tokens", "is " + budget + " but the system prompt and tools alone take "
-                    + fixed + " tokens");
+            throw new InvalidInput(
+                    "max_tokens", "is " + budget + " but the system prompt and tools alone take " + fixed + " tokens");
         }
         List<SessionMessage> recent = new ArrayList<>(view.recentMessages());
         String summary = view.rollingSummary();
@@ -197,8 +202,7 @@ public final class ContextAssembler {
         }
         int minimum = minimumFor(prefix.model());
         List<Block> planned = plan(blocks, minimum);
-        Context context = new Context(view.messageCount(), prefix.model(), planned,
-                planOf(planned, minimum), shown);
+        Context context = new Context(view.messageCount(), prefix.model(), planned, planOf(planned, minimum), shown);
         snapshot(team, session, context, budget);
         return context;
     }
@@ -206,10 +210,12 @@ public final class ContextAssembler {
     /** The context as it was assembled for {@code turn}. */
     public Context restore(Caller caller, Id team, Id session, long turn) {
         caller.requireMember(team);
-        ContextSnapshot s = store.snapshot(team, session, turn).orElseThrow(() -> new NotFound(
-                "context snapshot of turn " + turn + " in session " + session));
-        Map<String, String> texts = store.blocks(team, session, s.blocks().stream().map(ContextSnapshot.Block::hash)
-                .toList());
+        ContextSnapshot s = store.snapshot(team, session, turn)
+                .orElseThrow(() -> new NotFound("context snapshot of turn " + turn + " in session " + session));
+        Map<String, String> texts = store.blocks(
+                team,
+                session,
+                s.blocks().stream().map(ContextSnapshot.Block::hash).toList());
         List<Block> blocks = new ArrayList<>();
         for (ContextSnapshot.Block b : s.blocks()) {
             blocks.add(new Block(b.kind(), texts.getOrDefault(b.hash(), ""), b.tokens(), b.cacheTtl()));
@@ -228,8 +234,10 @@ public final class ContextAssembler {
             cumulative += b.tokens();
             // a breakpoint closes each kind of block: the system prompt only when no tools follow, the messages at the
             // last one (the provider finds the previous turn's prefix by looking back over block boundaries)
-            boolean boundary = i + 1 >= blocks.size() || !blocks.get(i + 1).kind().equals(b.kind())
-                    && !(b.kind().equals("system") && blocks.get(i + 1).kind().equals("tools"));
+            boolean boundary = i + 1 >= blocks.size()
+                    || !blocks.get(i + 1).kind().equals(b.kind())
+                            && !(b.kind().equals("system")
+                                    && blocks.get(i + 1).kind().equals("tools"));
             String ttl = null;
             if (boundary && cumulative >= minimum && placed < MAX_BREAKPOINTS) {
                 ttl = b.kind().equals("system") || b.kind().equals("tools") ? "1h" : "5m";
@@ -267,7 +275,9 @@ public final class ContextAssembler {
                 best = name;
             }
         }
-        return best == null ? settings.defaultMinimum() : settings.minCacheable().get(best);
+        return best == null
+                ? settings.defaultMinimum()
+                : settings.minCacheable().get(best);
     }
 
     private List<Memory> relevant(Caller caller, Id team, String query) {
@@ -275,12 +285,19 @@ public final class ContextAssembler {
             return new ArrayList<>();
         }
         if (query != null) {
-            RecallResult r = recall.recall(caller, team, new RecallDraft(query, settings.memories(), null, null,
-                    null, null, null, null, null));
-            return new ArrayList<>(r.hits().stream().map(RecallResult.Hit::memory).toList());
+            RecallResult r = recall.recall(
+                    caller,
+                    team,
+                    new RecallDraft(query, settings.memories(), null, null, null, null, null, null, null));
+            return new ArrayList<>(
+                    r.hits().stream().map(RecallResult.Hit::memory).toList());
         }
-        return new ArrayList<>(memories.list(caller, team, new ListDraft(null, null, null, "importance",
-                settings.memories(), null)).memories().stream().filter(Memory::isCurrent).toList());
+        return new ArrayList<>(memories
+                .list(caller, team, new ListDraft(null, null, null, "importance", settings.memories(), null))
+                .memories()
+                .stream()
+                .filter(Memory::isCurrent)
+                .toList());
     }
 
     private void snapshot(Id team, Id session, Context context, int budget) {
@@ -291,8 +308,11 @@ public final class ContextAssembler {
             byHash.putIfAbsent(hash, b.text());
             refs.add(new ContextSnapshot.Block(b.kind(), hash, b.tokens(), b.cacheTtl()));
         }
-        store.putSnapshot(team, session, new ContextSnapshot(context.turn(), clock.instant(), context.model(), budget,
-                refs), byHash);
+        store.putSnapshot(
+                team,
+                session,
+                new ContextSnapshot(context.turn(), clock.instant(), context.model(), budget, refs),
+                byHash);
     }
 
     private static void add(List<Block> blocks, String kind, String text) {
@@ -301,10 +321,14 @@ public final class ContextAssembler {
         }
     }
 
-    private static int total(String system, String tools, List<Memory> memories, String summary,
-                             List<SessionMessage> recent) {
-        return TokenEstimate.of(system) + TokenEstimate.of(tools) + TokenEstimate.of(memoriesText(memories))
-                + TokenEstimate.of(summary) + TokenEstimate.of(transcript(recent)) + 12;
+    private static int total(
+            String system, String tools, List<Memory> memories, String summary, List<SessionMessage> recent) {
+        return TokenEstimate.of(system)
+                + TokenEstimate.of(tools)
+                + TokenEstimate.of(memoriesText(memories))
+                + TokenEstimate.of(summary)
+                + TokenEstimate.of(transcript(recent))
+                + 12;
     }
 
     private static String memoriesText(List<Memory> memories) {
@@ -313,7 +337,11 @@ public final class ContextAssembler {
         }
         StringBuilder b = new StringBuilder("What you remember about this user and team:\n");
         for (Memory m : memories) {
-            b.append("- (").append(m.type().wire()).append(") ").append(m.content()).append('\n');
+            b.append("- (")
+                    .append(m.type().wire())
+                    .append(") ")
+                    .append(m.content())
+                    .append('\n');
         }
         return b.toString();
     }
@@ -321,15 +349,18 @@ public final class ContextAssembler {
     private static String transcript(List<SessionMessage> recent) {
         StringBuilder b = new StringBuilder();
         for (SessionMessage m : recent) {
-            b.append(m.role().name().toLowerCase(Locale.ROOT)).append(": ").append(m.content()).append('\n');
+            b.append(m.role().name().toLowerCase(Locale.ROOT))
+                    .append(": ")
+                    .append(m.content())
+                    .append('\n');
         }
         return b.toString();
     }
 
     private static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

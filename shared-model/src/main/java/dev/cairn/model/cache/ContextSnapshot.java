@@ -10,8 +10,7 @@ import java.util.List;
 public record ContextSnapshot(long turn, Instant assembledAt, String model, int maxTokens, List<Block> blocks) {
 
     /** {@code cacheTtl} is {@code "5m"}, {@code "1h"} or null (no breakpoint after this block). */
-    public record Block(String kind, String hash, int tokens, String cacheTtl) {
-    }
+    public record Block(String kind, String hash, int tokens, String cacheTtl) {}
 
     public ContextSnapshot {
         blocks = List.copyOf(blocks);
@@ -21,8 +20,14 @@ public record ContextSnapshot(long turn, Instant assembledAt, String model, int 
     public String encodeBlocks() {
         StringBuilder b = new StringBuilder();
         for (Block x : blocks) {
-            b.append(x.kind()).append(' ').append(x.hash()).append(' ').append(x.tokens()).append(' ')
-                    .append(x.cacheTtl() == null ? "-" : x.cacheTtl()).append('\n');
+            b.append(x.kind())
+                    .append(' ')
+                    .append(x.hash())
+                    .append(' ')
+                    .append(x.tokens())
+                    .append(' ')
+                    .append(x.cacheTtl() == null ? "-" : x.cacheTtl())
+                    .append('\n');
         }
         return b.toString();
     }

@@ -8,8 +8,7 @@ package dev.cairn.model.cache;
  */
 public final class TokenEstimate {
 
-    private TokenEstimate() {
-    }
+    private TokenEstimate() {}
 
     public static int of(String text) {
         if (text == null || text.isEmpty()) {
@@ -21,8 +20,10 @@ public final class TokenEstimate {
             int cp = text.codePointAt(i);
             i += Character.charCount(cp);
             Character.UnicodeScript s = Character.UnicodeScript.of(cp);
-            if (s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
-                    || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL) {
+            if (s == Character.UnicodeScript.HAN
+                    || s == Character.UnicodeScript.HIRAGANA
+                    || s == Character.UnicodeScript.KATAKANA
+                    || s == Character.UnicodeScript.HANGUL) {
                 cjk++;
             } else {
                 other++;

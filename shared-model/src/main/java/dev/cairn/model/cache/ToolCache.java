@@ -42,6 +42,7 @@ public final class ToolCache {
 
     /** Tool names as agents and MCP servers spell them ({@code read_file}, {@code mcp__github__get_issue}). */
     private static final Pattern TOOL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
+
     private static final int MAX_VALIDATOR = 256;
 
     /**
@@ -49,18 +50,19 @@ public final class ToolCache {
      * key), {@code result} the parsed result (Map, List, String, Number, Boolean, null: its strings are scanned),
      * {@code resultJson} the result's JSON text, which is what is stored.
      */
-    public record PutDraft(String tool, String paramsJson, Object result, String resultJson, Long ttlSeconds,
-                           ValidatorDraft validator) {
-    }
+    public record PutDraft(
+            String tool,
+            String paramsJson,
+            Object result,
+            String resultJson,
+            Long ttlSeconds,
+            ValidatorDraft validator) {}
 
-    public record LookupDraft(String tool, String paramsJson, ValidatorDraft validator) {
-    }
+    public record LookupDraft(String tool, String paramsJson, ValidatorDraft validator) {}
 
-    public record ValidatorDraft(String kind, String value) {
-    }
+    public record ValidatorDraft(String kind, String value) {}
 
-    public record Stored(String key, long bytes) {
-    }
+    public record Stored(String key, long bytes) {}
 
     /**
      * {@code entry} on a hit; {@code reason} (miss, expired or stale) otherwise. {@code ageSeconds}: how old the result
@@ -82,13 +84,17 @@ public final class ToolCache {
 
         /** This answer with the result's age at {@code now} (never negative: clocks of two instances may differ). */
         Lookup agedAt(Instant now) {
-            return entry == null ? this : new Lookup(hit, entry, reason,
-                    Math.max(0, Duration.between(entry.storedAt(), now).toSeconds()));
+            return entry == null
+                    ? this
+                    : new Lookup(
+                            hit,
+                            entry,
+                            reason,
+                            Math.max(0, Duration.between(entry.storedAt(), now).toSeconds()));
         }
     }
 
-    public record Stats(long entries, long bytes, long hits, long misses, long evictions) {
-    }
+    public record Stats(long entries, long bytes, long hits, long misses, long evictions) {}
 
     /**
      * One session's first level and its counts not yet added to the shared counters. A caller that serves many
@@ -112,12 +118,16 @@ public final class ToolCache {
             this.checkedAt = CoarseClock.nanos();
             this.entries = Caffeine.newBuilder()
                     .maximumWeight(settings.sessionCapBytes())
-                    .weigher((String k, Held v) -> (int) Math.min(Integer.MAX_VALUE, v.entry().bytes()))
+                    .weigher((String k, Held v) ->
+                            (int) Math.min(Integer.MAX_VALUE, v.entry().bytes()))
                     .executor(Runnable::run) // evictions reach the shared level before the call returns
                     .removalListener((String k, Held v, RemovalCause cause) -> {
                         if (cause == RemovalCause.SIZE && v != null) {
                             evictions.incrementAndGet();
-                            store.deleteEntry(v.entry().team(), v.entry().session(), v.entry().key());
+                            store.deleteEntry(
+                                    v.entry().team(),
+                                    v.entry().session(),
+                                    v.entry().key());
                         }
                     })
                     .build();
@@ -143,7 +153,8 @@ public final class ToolCache {
                 flush(false, false);
             }
             Held held = entries.getIfPresent(key);
-            if (held != null && held.deadline() - now > 0
+            if (held != null
+                    && held.deadline() - now > 0
                     && (validator == null || validator.equals(held.entry().validator()))) {
                 hits.increment();
                 return held.hit(); // made once per entry: a hit allocates nothing
@@ -158,7 +169,8 @@ public final class ToolCache {
             long h = hits.sumThenReset();
             long m = misses.getAndSet(0);
             long e = evictions.getAndSet(0);
-            SessionCacheStore.Counters c = (h | m | e) == 0 && !bumpGeneration ? store.counters(team, session)
+            SessionCacheStore.Counters c = (h | m | e) == 0 && !bumpGeneration
+                    ? store.counters(team, session)
                     : store.addCounters(team, session, h, m, e, bumpGeneration);
             checkedAt = CoarseClock.nanos();
             if (c.generation() != generation) {
@@ -181,12 +193,14 @@ public final class ToolCache {
         this.scanner = scanner;
         this.clock = clock;
         this.settings = settings;
-        this.sessions = Caffeine.newBuilder().maximumSize(settings.maxSessions())
+        this.sessions = Caffeine.newBuilder()
+                .maximumSize(settings.maxSessions())
                 .removalListener((SessionKey k, Handle level, RemovalCause cause) -> {
                     if (level != null) {
                         level.flush(true, false); // counts of a session leaving memory are not lost
                     }
-                }).build();
+                })
+                .build();
     }
 
     public ToolCacheSettings settings() {
@@ -206,7 +220,9 @@ public final class ToolCache {
         Duration ttl = settings.ttlOf(tool == null ? "" : tool);
         if (draft.ttlSeconds() != null) {
             if (draft.ttlSeconds() < 1 || draft.ttlSeconds() > settings.maxTtl().toSeconds()) {
-                c.fail("ttl_seconds", "must be between 1 and " + settings.maxTtl().toSeconds());
+                c.fail(
+                        "ttl_seconds",
+                        "must be between 1 and " + settings.maxTtl().toSeconds());
             } else {
                 ttl = Duration.ofSeconds(draft.ttlSeconds());
             }
@@ -227,8 +243,8 @@ public final class ToolCache {
         }
         Instant now = clock.instant();
         String key = key(tool, canonical);
-        CachedResult entry = new CachedResult(team, session, key, tool, draft.resultJson(), bytes, now, now.plus(ttl),
-                validator);
+        CachedResult entry =
+                new CachedResult(team, session, key, tool, draft.resultJson(), bytes, now, now.plus(ttl), validator);
         store.putEntry(entry);
         Handle level = level(team, session);
         level.hold(entry); // the byte cap applies now: evicted entries leave the shared level too
@@ -256,12 +272,12 @@ public final class ToolCache {
 
     /** The session's first level (created on first use, with the shared generation). */
     public Handle handle(Id team, Id session) {
-        return sessions.get(new SessionKey(team, session),
+        return sessions.get(
+                new SessionKey(team, session),
                 k -> new Handle(team, session, store.counters(team, session).generation()));
     }
 
-    private record SessionKey(Id team, Id session) {
-    }
+    private record SessionKey(Id team, Id session) {}
 
     /** Not in the first level (or there with another validator): the shared level decides. */
     private Lookup slowLookup(Handle level, String key, Validator validator, CachedResult fromFirstLevel) {
@@ -294,7 +310,9 @@ public final class ToolCache {
     /** Removes the entries of tools whose name starts with {@code toolPrefix} (all when null); returns how many. */
     public int invalidate(Caller caller, Id team, Id session, String toolPrefix) {
         caller.requireMember(team);
-        if (toolPrefix != null && !toolPrefix.isEmpty() && !TOOL.matcher(toolPrefix).matches()) {
+        if (toolPrefix != null
+                && !toolPrefix.isEmpty()
+                && !TOOL.matcher(toolPrefix).matches()) {
             throw new InvalidInput("tool_prefix", "must be the beginning of a tool name ([A-Za-z0-9_.:-], up to 128)");
         }
         Handle level = level(team, session);
@@ -374,8 +392,10 @@ public final class ToolCache {
             return null;
         }
         if (!TOOL.matcher(raw).matches()) {
-            c.fail("tool", "must be 1–128 characters of A–Z, a–z, 0–9, '_', '.', ':' or '-', starting with a letter "
-                    + "or digit");
+            c.fail(
+                    "tool",
+                    "must be 1–128 characters of A–Z, a–z, 0–9, '_', '.', ':' or '-', starting with a letter "
+                            + "or digit");
             return null;
         }
         return raw;

@@ -25,27 +25,32 @@ public final class UsageLedger {
     private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/@-]{0,199}");
 
     /** USD per million tokens. */
-    public record Price(double input, double output) {
-    }
+    public record Price(double input, double output) {}
 
-    public record Settings(Map<String, Price> prices, double writeMultiplier, double readMultiplier,
-                           long maxTokensPerField) {
+    public record Settings(
+            Map<String, Price> prices, double writeMultiplier, double readMultiplier, long maxTokensPerField) {
         public Settings {
             prices = Map.copyOf(prices);
         }
     }
 
-    public record UsageDraft(String model, Long inputTokens, Long outputTokens, Long cacheCreationInputTokens,
-                             Long cacheReadInputTokens) {
-    }
+    public record UsageDraft(
+            String model,
+            Long inputTokens,
+            Long outputTokens,
+            Long cacheCreationInputTokens,
+            Long cacheReadInputTokens) {}
 
-    public record Cost(double actual, double withoutCache, double saved) {
-    }
+    public record Cost(double actual, double withoutCache, double saved) {}
 
     /** {@code unpriced}: models with usage but no configured price (their tokens count, their cost does not). */
-    public record Report(long requests, UsageTotals totals, double cacheHitRatio, Cost cost,
-                         Map<String, UsageTotals> byModel, List<String> unpriced) {
-    }
+    public record Report(
+            long requests,
+            UsageTotals totals,
+            double cacheHitRatio,
+            Cost cost,
+            Map<String, UsageTotals> byModel,
+            List<String> unpriced) {}
 
     private final SessionCacheStore store;
     private final Settings settings;
@@ -62,8 +67,10 @@ public final class UsageLedger {
         }
         Checks c = new Checks();
         if (draft.model() == null || !MODEL.matcher(draft.model()).matches()) {
-            c.fail("model", "is required: a model id of up to 200 characters (A–Z, a–z, 0–9, '.', '_', ':', '/', '@', "
-                    + "'-')");
+            c.fail(
+                    "model",
+                    "is required: a model id of up to 200 characters (A–Z, a–z, 0–9, '.', '_', ':', '/', '@', "
+                            + "'-')");
         }
         long in = tokens(c, "input_tokens", draft.inputTokens(), true);
         long out = tokens(c, "output_tokens", draft.outputTokens(), true);
@@ -88,15 +95,22 @@ public final class UsageLedger {
                 unpriced.add(e.getKey());
                 continue;
             }
-            actual += (u.inputTokens() * p.input() + u.outputTokens() * p.output()
-                    + u.cacheCreationInputTokens() * p.input() * settings.writeMultiplier()
-                    + u.cacheReadInputTokens() * p.input() * settings.readMultiplier()) / 1e6;
+            actual += (u.inputTokens() * p.input()
+                            + u.outputTokens() * p.output()
+                            + u.cacheCreationInputTokens() * p.input() * settings.writeMultiplier()
+                            + u.cacheReadInputTokens() * p.input() * settings.readMultiplier())
+                    / 1e6;
             without += (u.allInputTokens() * p.input() + u.outputTokens() * p.output()) / 1e6;
         }
-        double ratio = totals.allInputTokens() == 0 ? 0
-                : (double) totals.cacheReadInputTokens() / totals.allInputTokens();
-        return new Report(totals.requests(), totals, ratio, new Cost(round(actual), round(without),
-                round(without - actual)), byModel, unpriced);
+        double ratio =
+                totals.allInputTokens() == 0 ? 0 : (double) totals.cacheReadInputTokens() / totals.allInputTokens();
+        return new Report(
+                totals.requests(),
+                totals,
+                ratio,
+                new Cost(round(actual), round(without), round(without - actual)),
+                byModel,
+                unpriced);
     }
 
     /** The price of the longest configured model name contained in {@code model}; null when none is. */

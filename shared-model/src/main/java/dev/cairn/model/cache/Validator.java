@@ -6,7 +6,9 @@ import java.util.Locale;
 public record Validator(Kind kind, String value) {
 
     public enum Kind {
-        MTIME, ETAG, HASH;
+        MTIME,
+        ETAG,
+        HASH;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);

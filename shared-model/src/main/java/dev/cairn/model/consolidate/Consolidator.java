@@ -39,15 +39,19 @@ import java.util.Set;
 public final class Consolidator {
 
     /** What consolidation did with a fact. */
-    public enum Action { CREATED, REINFORCED, SUPERSEDED, OUTDATED }
+    public enum Action {
+        CREATED,
+        REINFORCED,
+        SUPERSEDED,
+        OUTDATED
+    }
 
     /**
      * {@code memory} is the memory the fact now lives in (new or reinforced), as stored now — a reinforced one with
      * its access counted; {@code previous} the memory it
      * superseded ({@link Action#SUPERSEDED}) or that supersedes it ({@link Action#OUTDATED}).
      */
-    public record Outcome(Action action, Memory memory, Memory previous, List<Finding> redactions) {
-    }
+    public record Outcome(Action action, Memory memory, Memory previous, List<Finding> redactions) {}
 
     private static final int MAX_RETRIES = 8;
 
@@ -58,8 +62,13 @@ public final class Consolidator {
     private final FactComparison comparison;
     private final int candidates;
 
-    public Consolidator(MemoryService memories, MemoryStore store, VectorIndex index, Embedder embedder,
-                        FactComparison comparison, int candidates) {
+    public Consolidator(
+            MemoryService memories,
+            MemoryStore store,
+            VectorIndex index,
+            Embedder embedder,
+            FactComparison comparison,
+            int candidates) {
         this.memories = memories;
         this.store = store;
         this.index = index;
@@ -75,8 +84,7 @@ public final class Consolidator {
         float[] vector = embedder.embedDocuments(List.of(fresh.content())).get(0);
         Optional<Match> match = closest(caller, fresh, vector);
         if (match.isEmpty()) {
-            return new Outcome(Action.CREATED, memories.insert(prepared, vector).memory(), null,
-                    prepared.redactions());
+            return new Outcome(Action.CREATED, memories.insert(prepared, vector).memory(), null, prepared.redactions());
         }
         Memory old = match.get().memory();
         if (match.get().relation() == FactComparison.Relation.DUPLICATE) {
@@ -88,10 +96,26 @@ public final class Consolidator {
             return new Outcome(Action.SUPERSEDED, fresh, superseded, prepared.redactions());
         }
         // a fact older than what is known (a late or replayed statement): history, not the current fact
-        Memory outdated = new Memory(fresh.id(), fresh.team(), fresh.user(), fresh.scope(), fresh.type(),
-                fresh.content(), fresh.tags(), fresh.importance(), fresh.confidence(), fresh.occurredAt(),
-                fresh.createdAt(), null, 0, fresh.sourceSessionId(), fresh.evidence(), 1, MemoryState.ACTIVE,
-                old.id(), old.effectiveTime());
+        Memory outdated = new Memory(
+                fresh.id(),
+                fresh.team(),
+                fresh.user(),
+                fresh.scope(),
+                fresh.type(),
+                fresh.content(),
+                fresh.tags(),
+                fresh.importance(),
+                fresh.confidence(),
+                fresh.occurredAt(),
+                fresh.createdAt(),
+                null,
+                0,
+                fresh.sourceSessionId(),
+                fresh.evidence(),
+                1,
+                MemoryState.ACTIVE,
+                old.id(),
+                old.effectiveTime());
         memories.insert(new MemoryService.Saved(outdated, prepared.redactions()), vector);
         return new Outcome(Action.OUTDATED, outdated, old, prepared.redactions());
     }
@@ -108,16 +132,15 @@ public final class Consolidator {
         return a.id().value().compareTo(b.id().value()) > 0;
     }
 
-    private record Match(Memory memory, double similarity, FactComparison.Relation relation) {
-    }
+    private record Match(Memory memory, double similarity, FactComparison.Relation relation) {}
 
     /** The most similar current memory the fact duplicates, else the most similar one it contradicts. */
     private Optional<Match> closest(Caller caller, Memory fresh, float[] vector) {
-        VectorIndex.Filter filter = new VectorIndex.Filter(fresh.team(), caller.user(), fresh.scope(),
-                Set.of(fresh.type()), Set.of());
+        VectorIndex.Filter filter =
+                new VectorIndex.Filter(fresh.team(), caller.user(), fresh.scope(), Set.of(fresh.type()), Set.of());
         Map<Id, Double> similarity = new HashMap<>();
-        for (VectorIndex.Candidate c : index.search(new VectorIndex.Search(filter, vector, embedder.modelId(),
-                fresh.content(), candidates))) {
+        for (VectorIndex.Candidate c :
+                index.search(new VectorIndex.Search(filter, vector, embedder.modelId(), fresh.content(), candidates))) {
             similarity.merge(c.id(), c.similarity(), Math::max);
         }
         if (similarity.isEmpty()) {
@@ -125,13 +148,19 @@ public final class Consolidator {
         }
         // the record store decides: the index may still hold a deleted, changed or superseded memory
         return store.getAll(fresh.team(), similarity.keySet()).stream()
-                .filter(m -> m.state() == MemoryState.ACTIVE && m.isCurrent() && m.type() == fresh.type()
-                        && m.scope() == fresh.scope() && m.visibleTo(caller.user()))
-                .map(m -> new Match(m, similarity.get(m.id()),
+                .filter(m -> m.state() == MemoryState.ACTIVE
+                        && m.isCurrent()
+                        && m.type() == fresh.type()
+                        && m.scope() == fresh.scope()
+                        && m.visibleTo(caller.user()))
+                .map(m -> new Match(
+                        m,
+                        similarity.get(m.id()),
                         comparison.relate(fresh.content(), m.content(), similarity.get(m.id()))))
                 .filter(m -> m.relation() != FactComparison.Relation.DISTINCT)
                 .min(Comparator.comparing((Match m) -> m.relation() != FactComparison.Relation.DUPLICATE)
-                        .thenComparing(Comparator.comparingDouble(Match::similarity).reversed())
+                        .thenComparing(
+                                Comparator.comparingDouble(Match::similarity).reversed())
                         .thenComparing(m -> m.memory().id()));
     }
 
@@ -139,8 +168,8 @@ public final class Consolidator {
         Memory current = old;
         for (int attempt = 0; ; attempt++) {
             Instant restated = fresh.effectiveTime().isAfter(current.effectiveTime()) ? fresh.effectiveTime() : null;
-            Memory next = current.reinforcedBy(fresh.confidence(), fresh.evidence(),
-                    memories.limits().maxEvidence(), restated);
+            Memory next = current.reinforcedBy(
+                    fresh.confidence(), fresh.evidence(), memories.limits().maxEvidence(), restated);
             try {
                 memories.replace(next);
                 store.recordAccess(next.team(), List.of(next.id()), fresh.createdAt());

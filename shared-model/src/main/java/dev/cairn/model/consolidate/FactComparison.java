@@ -23,7 +23,11 @@ import java.util.Set;
  */
 public final class FactComparison {
 
-    public enum Relation { DUPLICATE, CONTRADICTION, DISTINCT }
+    public enum Relation {
+        DUPLICATE,
+        CONTRADICTION,
+        DISTINCT
+    }
 
     /**
      * @param minSimilarity cosine similarity below which two statements are unrelated whatever their words
@@ -34,7 +38,8 @@ public final class FactComparison {
     public record Thresholds(double minSimilarity, double minOverlap, int maxChanged) {
 
         public Thresholds {
-            if (!(minSimilarity >= -1 && minSimilarity <= 1) || !(minOverlap > 0 && minOverlap <= 1)
+            if (!(minSimilarity >= -1 && minSimilarity <= 1)
+                    || !(minOverlap > 0 && minOverlap <= 1)
                     || maxChanged < 1) {
                 throw new IllegalArgumentException("bad consolidation thresholds");
             }
@@ -48,12 +53,13 @@ public final class FactComparison {
         }
     }
 
-    private static final Set<String> TIME_MARKERS = Set.of("now", "currently", "actually", "instead", "anymore",
-            "nowadays", "today", "still", "a", "an", "the");
+    private static final Set<String> TIME_MARKERS = Set.of(
+            "now", "currently", "actually", "instead", "anymore", "nowadays", "today", "still", "a", "an", "the");
     /** How a fact was arrived at, not what it is: "we decided to use X" states the same as "we use X". */
     private static final java.util.regex.Pattern FRAMES = java.util.regex.Pattern.compile(
             "\\b(?:have |'ve )?(?:decided|agreed|chosen|chose|planned|plan|are going|were going|going|switched|moved|"
                     + "migrated|changed)(?: over)?(?: to| that| on)?\\b|\\bwill\\b|决定|打算|计划");
+
     private static final Set<String> ADDITIVE = Set.of("also", "too", "additionally");
     private static final String[] CJK_TIME_MARKERS = {"现在", "目前", "如今", "已经", "仍然", "依然"};
     private static final String[] CJK_ADDITIVE = {"也", "还有", "另外", "同时"};
@@ -93,7 +99,8 @@ public final class FactComparison {
             return Relation.DISTINCT;
         }
         int suffix = 0;
-        while (suffix < ta.size() - prefix && suffix < tb.size() - prefix
+        while (suffix < ta.size() - prefix
+                && suffix < tb.size() - prefix
                 && ta.get(ta.size() - 1 - suffix).equals(tb.get(tb.size() - 1 - suffix))) {
             suffix++;
         }

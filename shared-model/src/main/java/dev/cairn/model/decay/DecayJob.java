@@ -35,8 +35,13 @@ public final class DecayJob {
     /** Where a run stopped ({@code resumeAfter} null: the team is done) and what it did. */
     public record Progress(Id team, Id resumeAfter, long scanned, long decayed, long archived, long deleted) {
         Progress plus(Progress p) {
-            return new Progress(team, p.resumeAfter, scanned + p.scanned, decayed + p.decayed,
-                    archived + p.archived, deleted + p.deleted);
+            return new Progress(
+                    team,
+                    p.resumeAfter,
+                    scanned + p.scanned,
+                    decayed + p.decayed,
+                    archived + p.archived,
+                    deleted + p.deleted);
         }
     }
 
@@ -56,8 +61,14 @@ public final class DecayJob {
      * @param executor runs the decisions of a page's memories (each a few store round trips) side by side; the
      *                 caller's thread when absent
      */
-    public DecayJob(MemoryStore store, ColdStore cold, Indexer indexer, DecayPolicy policy, Clock clock, int pageSize,
-                    Executor executor) {
+    public DecayJob(
+            MemoryStore store,
+            ColdStore cold,
+            Indexer indexer,
+            DecayPolicy policy,
+            Clock clock,
+            int pageSize,
+            Executor executor) {
         this.executor = executor;
         this.store = store;
         this.cold = cold;
@@ -120,13 +131,13 @@ public final class DecayJob {
     }
 
     /** What happened to one memory of a page. */
-    private record Decision(boolean decayed, Memory archivedStub, VectorIndex.Key deletedKey) {
-    }
+    private record Decision(boolean decayed, Memory archivedStub, VectorIndex.Key deletedKey) {}
 
     private Decision decide(Memory m, Instant now) {
         boolean decayed = m.state() == MemoryState.ACTIVE && policy.effectiveImportance(m, now) < m.importance();
         // when it was archived is asked of the cold store (a HEAD in S3) only if it could already have expired
-        Instant archivedAt = policy.mayExpire(m, now) ? cold.storedAt(m.team(), m.id()).orElse(null) : null;
+        Instant archivedAt =
+                policy.mayExpire(m, now) ? cold.storedAt(m.team(), m.id()).orElse(null) : null;
         return switch (policy.verdict(m, now, archivedAt)) {
             case ARCHIVE -> new Decision(decayed, archive(m).orElse(null), null);
             case DELETE -> new Decision(decayed, null, delete(m).orElse(null));
@@ -148,9 +159,25 @@ public final class DecayJob {
     /** Cold copy first: if the hot write then fails, the memory is still whole in the hot store. */
     private Optional<Memory> archive(Memory m) {
         cold.put(m);
-        Memory stub = new Memory(m.id(), m.team(), m.user(), m.scope(), m.type(), "", m.tags(), m.importance(),
-                m.confidence(), m.occurredAt(), m.createdAt(), m.lastAccessedAt(), m.accessCount(),
-                m.sourceSessionId(), m.evidence(), m.version() + 1, MemoryState.ARCHIVED, m.supersededBy(),
+        Memory stub = new Memory(
+                m.id(),
+                m.team(),
+                m.user(),
+                m.scope(),
+                m.type(),
+                "",
+                m.tags(),
+                m.importance(),
+                m.confidence(),
+                m.occurredAt(),
+                m.createdAt(),
+                m.lastAccessedAt(),
+                m.accessCount(),
+                m.sourceSessionId(),
+                m.evidence(),
+                m.version() + 1,
+                MemoryState.ARCHIVED,
+                m.supersededBy(),
                 m.validTo());
         try {
             store.replace(stub);

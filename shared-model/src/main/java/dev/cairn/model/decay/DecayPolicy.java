@@ -20,7 +20,11 @@ import java.time.Instant;
  */
 public record DecayPolicy(double decay, double archiveBelow, Duration expireAfter) {
 
-    public enum Verdict { KEEP, ARCHIVE, DELETE }
+    public enum Verdict {
+        KEEP,
+        ARCHIVE,
+        DELETE
+    }
 
     public DecayPolicy {
         if (!(decay > 0 && decay <= 1) || !(archiveBelow >= 0 && archiveBelow <= 1) || expireAfter.isNegative()) {
@@ -47,7 +51,8 @@ public record DecayPolicy(double decay, double archiveBelow, Duration expireAfte
      * last use is within {@code expireAfter}, its archival is too — no need to ask when it was archived.
      */
     public boolean mayExpire(Memory m, Instant now) {
-        return m.state() == MemoryState.ARCHIVED && Duration.between(lastUse(m), now).compareTo(expireAfter) > 0;
+        return m.state() == MemoryState.ARCHIVED
+                && Duration.between(lastUse(m), now).compareTo(expireAfter) > 0;
     }
 
     /** {@code archivedAt}: when an archived memory went cold (ignored for active ones). */

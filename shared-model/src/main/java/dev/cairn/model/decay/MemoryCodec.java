@@ -16,17 +16,31 @@ import java.util.List;
  */
 public final class MemoryCodec {
 
-    private MemoryCodec() {
-    }
+    private MemoryCodec() {}
 
     public static String encode(Memory m) {
         StringBuilder b = new StringBuilder("v1;");
-        for (String f : new String[] {m.id().value(), m.team().value(), m.user() == null ? null : m.user().value(),
-            m.scope().wire(), m.type().wire(), m.content(), ids(m.tags()), Double.toString(m.importance()),
-            Double.toString(m.confidence()), time(m.occurredAt()), time(m.createdAt()), time(m.lastAccessedAt()),
-            Long.toString(m.accessCount()), m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
-            ids(m.evidence()), Long.toString(m.version()), m.state().wire(),
-            m.supersededBy() == null ? null : m.supersededBy().value(), time(m.validTo())}) {
+        for (String f : new String[] {
+            m.id().value(),
+            m.team().value(),
+            m.user() == null ? null : m.user().value(),
+            m.scope().wire(),
+            m.type().wire(),
+            m.content(),
+            ids(m.tags()),
+            Double.toString(m.importance()),
+            Double.toString(m.confidence()),
+            time(m.occurredAt()),
+            time(m.createdAt()),
+            time(m.lastAccessedAt()),
+            Long.toString(m.accessCount()),
+            m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
+            ids(m.evidence()),
+            Long.toString(m.version()),
+            m.state().wire(),
+            m.supersededBy() == null ? null : m.supersededBy().value(),
+            time(m.validTo())
+        }) {
             if (f == null) {
                 b.append('-');
             } else {
@@ -53,12 +67,26 @@ public final class MemoryCodec {
             f.add(text.substring(colon + 1, colon + 1 + len));
             i = colon + 1 + len;
         }
-        return new Memory(new Id(f.get(0)), new Id(f.get(1)), f.get(2) == null ? null : new Id(f.get(2)),
-                Scope.fromWire(f.get(3)), MemoryType.fromWire(f.get(4)), f.get(5), idList(f.get(6)),
-                Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)), instant(f.get(9)), instant(f.get(10)),
-                instant(f.get(11)), Long.parseLong(f.get(12)), f.get(13) == null ? null : new Id(f.get(13)),
-                idList(f.get(14)), Long.parseLong(f.get(15)), MemoryState.fromWire(f.get(16)),
-                f.get(17) == null ? null : new Id(f.get(17)), instant(f.get(18)));
+        return new Memory(
+                new Id(f.get(0)),
+                new Id(f.get(1)),
+                f.get(2) == null ? null : new Id(f.get(2)),
+                Scope.fromWire(f.get(3)),
+                MemoryType.fromWire(f.get(4)),
+                f.get(5),
+                idList(f.get(6)),
+                Double.parseDouble(f.get(7)),
+                Double.parseDouble(f.get(8)),
+                instant(f.get(9)),
+                instant(f.get(10)),
+                instant(f.get(11)),
+                Long.parseLong(f.get(12)),
+                f.get(13) == null ? null : new Id(f.get(13)),
+                idList(f.get(14)),
+                Long.parseLong(f.get(15)),
+                MemoryState.fromWire(f.get(16)),
+                f.get(17) == null ? null : new Id(f.get(17)),
+                instant(f.get(18)));
     }
 
     private static String ids(List<Id> ids) {
@@ -66,7 +94,9 @@ public final class MemoryCodec {
     }
 
     private static List<Id> idList(String s) {
-        return s == null || s.isEmpty() ? List.of() : Arrays.stream(s.split(",")).map(Id::new).toList();
+        return s == null || s.isEmpty()
+                ? List.of()
+                : Arrays.stream(s.split(",")).map(Id::new).toList();
     }
 
     private static String time(Instant t) {

@@ -40,7 +40,8 @@ public final class Restore {
     /** The restored memory as it now is: active, one version on, its restore counted as an access. */
     public Memory restore(Caller caller, Id team, Id id) {
         caller.requireMember(team);
-        Memory stub = store.get(team, id).filter(m -> m.visibleTo(caller.user()))
+        Memory stub = store.get(team, id)
+                .filter(m -> m.visibleTo(caller.user()))
                 .orElseThrow(() -> new NotFound("memory " + id + " in team " + team));
         if (stub.state() != MemoryState.ARCHIVED) {
             throw new InvalidInput("id", "memory " + id + " is " + stub.state().wire() + ", not archived");
@@ -49,10 +50,26 @@ public final class Restore {
             throw new StoreUnavailable("the cold store (no bucket configured)", Duration.ofSeconds(60), null);
         }
         Memory copy = cold.get(team, id).orElseThrow(() -> new NotFound("the cold copy of memory " + id));
-        Memory back = new Memory(stub.id(), stub.team(), stub.user(), stub.scope(), copy.type(), copy.content(),
-                copy.tags(), copy.importance(), copy.confidence(), copy.occurredAt(), copy.createdAt(),
-                stub.lastAccessedAt(), stub.accessCount(), copy.sourceSessionId(), copy.evidence(),
-                stub.version() + 1, MemoryState.ACTIVE, copy.supersededBy(), copy.validTo());
+        Memory back = new Memory(
+                stub.id(),
+                stub.team(),
+                stub.user(),
+                stub.scope(),
+                copy.type(),
+                copy.content(),
+                copy.tags(),
+                copy.importance(),
+                copy.confidence(),
+                copy.occurredAt(),
+                copy.createdAt(),
+                stub.lastAccessedAt(),
+                stub.accessCount(),
+                copy.sourceSessionId(),
+                copy.evidence(),
+                stub.version() + 1,
+                MemoryState.ACTIVE,
+                copy.supersededBy(),
+                copy.validTo());
         store.replace(back);
         Instant now = clock.instant();
         store.recordAccess(team, List.of(id), now); // restored = used now: the next decay run starts from here

@@ -25,9 +25,15 @@ public final class ScheduledDecay {
      * What one invocation did. {@code passEnded}: the pass is complete (or none is due: {@code idle}); otherwise
      * {@code cursor} is where the next invocation continues.
      */
-    public record Outcome(boolean passEnded, boolean idle, String cursor, int teams, long scanned, long decayed,
-                          long archived, long deleted) {
-    }
+    public record Outcome(
+            boolean passEnded,
+            boolean idle,
+            String cursor,
+            int teams,
+            long scanned,
+            long decayed,
+            long archived,
+            long deleted) {}
 
     private static final int TEAM_PAGE = 100;
 
@@ -64,7 +70,10 @@ public final class ScheduledDecay {
                 return new Cursor(parts[0].equals("D"), start, null, null);
             }
             int slash = parts[2].indexOf('/');
-            return new Cursor(false, start, new Id(slash < 0 ? parts[2] : parts[2].substring(0, slash)),
+            return new Cursor(
+                    false,
+                    start,
+                    new Id(slash < 0 ? parts[2] : parts[2].substring(0, slash)),
                     slash < 0 ? null : new Id(parts[2].substring(slash + 1)));
         }
 

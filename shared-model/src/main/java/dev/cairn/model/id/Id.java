@@ -78,8 +78,10 @@ public record Id(String value) implements Comparable<Id> {
             return "contains the uppercase letter '" + (char) cp + "'; ids are lowercase";
         }
         if (cp > 127) {
-            return String.format("contains the non-ASCII character U+%04X; only a-z, 0-9, '_' and '-' are allowed "
-                    + "(look-alike letters are rejected, not converted)", cp);
+            return String.format(
+                    "contains the non-ASCII character U+%04X; only a-z, 0-9, '_' and '-' are allowed "
+                            + "(look-alike letters are rejected, not converted)",
+                    cp);
         }
         if (Character.isISOControl(cp)) {
             return String.format("contains the control character U+%04X", cp);

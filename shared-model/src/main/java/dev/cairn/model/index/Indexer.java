@@ -66,7 +66,9 @@ public final class Indexer {
         if (memories.isEmpty()) {
             return;
         }
-        List<String> claimed = memories.stream().map(m -> m.team().value() + "/" + m.id().value()).toList();
+        List<String> claimed = memories.stream()
+                .map(m -> m.team().value() + "/" + m.id().value())
+                .toList();
         inFlight.addAll(claimed);
         try {
             indexClaimed(memories, knownVectors);
@@ -91,13 +93,23 @@ public final class Indexer {
             }
         }
         if (!active.isEmpty()) {
-            List<float[]> vectors = knownVectors != null ? activeVectors
-                    : embedder.embedDocuments(active.stream().map(Memory::content).toList());
+            List<float[]> vectors = knownVectors != null
+                    ? activeVectors
+                    : embedder.embedDocuments(
+                            active.stream().map(Memory::content).toList());
             List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
             for (int i = 0; i < active.size(); i++) {
                 Memory m = active.get(i);
-                entries.add(new VectorIndex.Entry(new VectorIndex.Key(m.team(), m.id(), m.version()), m.scope(),
-                        m.user(), m.type(), m.tags(), m.content(), m.occurredAt(), vectors.get(i), embedder.modelId()));
+                entries.add(new VectorIndex.Entry(
+                        new VectorIndex.Key(m.team(), m.id(), m.version()),
+                        m.scope(),
+                        m.user(),
+                        m.type(),
+                        m.tags(),
+                        m.content(),
+                        m.occurredAt(),
+                        vectors.get(i),
+                        embedder.modelId()));
             }
             index.upsert(entries);
         }

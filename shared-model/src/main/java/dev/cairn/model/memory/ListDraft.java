@@ -19,7 +19,8 @@ public record ListDraft(String scope, String type, String tag, String order, Int
         }
         MemoryType t = c.oneOf("type", type, MemoryType::fromWire, MemoryType.ALLOWED);
         Id tagId = c.id("tag", tag, false);
-        ListQuery.Order o = order == null ? ListQuery.Order.RECENCY
+        ListQuery.Order o = order == null
+                ? ListQuery.Order.RECENCY
                 : c.oneOf("order", order, ListDraft::parseOrder, "recency, importance");
         Integer l = c.range("limit", limit, 1, MAX_LIMIT);
         ListQuery.Cursor after = null;
@@ -51,7 +52,9 @@ public record ListDraft(String scope, String type, String tag, String order, Int
         try {
             String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
             String[] parts = raw.split(":", 3);
-            if (parts.length != 3 || parts[0].length() != 1 || parts[0].charAt(0) != order.name().charAt(0)
+            if (parts.length != 3
+                    || parts[0].length() != 1
+                    || parts[0].charAt(0) != order.name().charAt(0)
                     || !Id.isValid(parts[2])) {
                 return null;
             }
@@ -60,5 +63,4 @@ public record ListDraft(String scope, String type, String tag, String order, Int
             return null;
         }
     }
-
 }

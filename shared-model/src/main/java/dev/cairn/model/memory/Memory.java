@@ -55,11 +55,44 @@ public record Memory(
     }
 
     /** A memory nothing has superseded (yet). */
-    public Memory(Id id, Id team, Id user, Scope scope, MemoryType type, String content, List<Id> tags,
-                  double importance, double confidence, Instant occurredAt, Instant createdAt, Instant lastAccessedAt,
-                  long accessCount, Id sourceSessionId, List<Id> evidence, long version, MemoryState state) {
-        this(id, team, user, scope, type, content, tags, importance, confidence, occurredAt, createdAt,
-                lastAccessedAt, accessCount, sourceSessionId, evidence, version, state, null, null);
+    public Memory(
+            Id id,
+            Id team,
+            Id user,
+            Scope scope,
+            MemoryType type,
+            String content,
+            List<Id> tags,
+            double importance,
+            double confidence,
+            Instant occurredAt,
+            Instant createdAt,
+            Instant lastAccessedAt,
+            long accessCount,
+            Id sourceSessionId,
+            List<Id> evidence,
+            long version,
+            MemoryState state) {
+        this(
+                id,
+                team,
+                user,
+                scope,
+                type,
+                content,
+                tags,
+                importance,
+                confidence,
+                occurredAt,
+                createdAt,
+                lastAccessedAt,
+                accessCount,
+                sourceSessionId,
+                evidence,
+                version,
+                state,
+                null,
+                null);
     }
 
     /** Whether no newer memory has superseded this one. */
@@ -74,8 +107,26 @@ public record Memory(
 
     /** The next version, marked as superseded by {@code winner} from {@code at} on. */
     public Memory supersededBy(Id winner, Instant at) {
-        return new Memory(id, team, user, scope, type, content, tags, importance, confidence, occurredAt, createdAt,
-                lastAccessedAt, accessCount, sourceSessionId, evidence, version + 1, state, winner, at);
+        return new Memory(
+                id,
+                team,
+                user,
+                scope,
+                type,
+                content,
+                tags,
+                importance,
+                confidence,
+                occurredAt,
+                createdAt,
+                lastAccessedAt,
+                accessCount,
+                sourceSessionId,
+                evidence,
+                version + 1,
+                state,
+                winner,
+                at);
     }
 
     /**
@@ -92,9 +143,26 @@ public record Memory(
             }
             ev.add(e);
         }
-        return new Memory(id, team, user, scope, type, content, tags, importance, combined,
-                restatedAt != null ? restatedAt : occurredAt, createdAt, lastAccessedAt, accessCount, sourceSessionId,
-                List.copyOf(ev), version + 1, state, supersededBy, validTo);
+        return new Memory(
+                id,
+                team,
+                user,
+                scope,
+                type,
+                content,
+                tags,
+                importance,
+                combined,
+                restatedAt != null ? restatedAt : occurredAt,
+                createdAt,
+                lastAccessedAt,
+                accessCount,
+                sourceSessionId,
+                List.copyOf(ev),
+                version + 1,
+                state,
+                supersededBy,
+                validTo);
     }
 
     /**
@@ -104,8 +172,26 @@ public record Memory(
      */
     public Memory accessedAt(Instant at) {
         Instant last = lastAccessedAt == null || at.isAfter(lastAccessedAt) ? at : lastAccessedAt;
-        return new Memory(id, team, user, scope, type, content, tags, importance, confidence, occurredAt, createdAt,
-                last, accessCount + 1, sourceSessionId, evidence, version, state, supersededBy, validTo);
+        return new Memory(
+                id,
+                team,
+                user,
+                scope,
+                type,
+                content,
+                tags,
+                importance,
+                confidence,
+                occurredAt,
+                createdAt,
+                last,
+                accessCount + 1,
+                sourceSessionId,
+                evidence,
+                version,
+                state,
+                supersededBy,
+                validTo);
     }
 
     /** When the remembered thing happened; falls back to when it was stored. Freshness is measured from here. */
@@ -120,23 +206,50 @@ public record Memory(
 
     /** The same memory (same version) with other content: redaction on write and on read. */
     public Memory withContent(String newContent) {
-        return newContent.equals(content) ? this : new Memory(id, team, user, scope, type, newContent, tags,
-                importance, confidence, occurredAt, createdAt, lastAccessedAt, accessCount, sourceSessionId, evidence,
-                version, state, supersededBy, validTo);
+        return newContent.equals(content)
+                ? this
+                : new Memory(
+                        id,
+                        team,
+                        user,
+                        scope,
+                        type,
+                        newContent,
+                        tags,
+                        importance,
+                        confidence,
+                        occurredAt,
+                        createdAt,
+                        lastAccessedAt,
+                        accessCount,
+                        sourceSessionId,
+                        evidence,
+                        version,
+                        state,
+                        supersededBy,
+                        validTo);
     }
 
     public Memory withChanges(MemoryPatch patch) {
-        return new Memory(id, team, user, scope,
+        return new Memory(
+                id,
+                team,
+                user,
+                scope,
                 patch.type() != null ? patch.type() : type,
                 patch.content() != null ? patch.content() : content,
                 patch.tags() != null ? patch.tags() : tags,
                 patch.importance() != null ? patch.importance() : importance,
                 patch.confidence() != null ? patch.confidence() : confidence,
                 patch.occurredAt() != null ? patch.occurredAt() : occurredAt,
-                createdAt, lastAccessedAt, accessCount, sourceSessionId,
+                createdAt,
+                lastAccessedAt,
+                accessCount,
+                sourceSessionId,
                 patch.evidence() != null ? patch.evidence() : evidence,
                 version + 1,
-                patch.state() != null ? patch.state() : state, supersededBy, validTo);
+                patch.state() != null ? patch.state() : state,
+                supersededBy,
+                validTo);
     }
-
 }

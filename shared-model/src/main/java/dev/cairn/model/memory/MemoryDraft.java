@@ -34,8 +34,15 @@ public record MemoryDraft(
         Id session = c.id("source_session_id", sourceSessionId, false);
         List<Id> evidenceIds = c.ids("evidence", evidence, limits.maxEvidence());
         c.throwIfAny();
-        return new NewMemory(text, t, s, tagIds == null ? List.of() : tagIds,
-                imp == null ? 0.5 : imp, conf == null ? 1.0 : conf, occurred, session,
+        return new NewMemory(
+                text,
+                t,
+                s,
+                tagIds == null ? List.of() : tagIds,
+                imp == null ? 0.5 : imp,
+                conf == null ? 1.0 : conf,
+                occurred,
+                session,
                 evidenceIds == null ? List.of() : evidenceIds);
     }
 

@@ -16,7 +16,13 @@ public record MemoryPatch(
         MemoryState state) {
 
     public boolean isEmpty() {
-        return content == null && type == null && tags == null && importance == null && confidence == null
-                && occurredAt == null && evidence == null && state == null;
+        return content == null
+                && type == null
+                && tags == null
+                && importance == null
+                && confidence == null
+                && occurredAt == null
+                && evidence == null
+                && state == null;
     }
 }

@@ -49,8 +49,7 @@ public final class MemoryService {
     }
 
     /** A stored memory and what the secret policy redacted from it (empty when nothing was). */
-    public record Saved(Memory memory, List<Finding> redactions) {
-    }
+    public record Saved(Memory memory, List<Finding> redactions) {}
 
     public Saved create(Caller caller, Id team, MemoryDraft draft) {
         return insert(prepare(caller, team, draft));
@@ -85,7 +84,9 @@ public final class MemoryService {
                 indexer.index(prepared.memory(), documentVector);
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "indexing deferred for memory " + prepared.memory().id() + ": " + e);
+            LOG.log(
+                    Level.WARNING,
+                    "indexing deferred for memory " + prepared.memory().id() + ": " + e);
         }
         return prepared;
     }
@@ -149,8 +150,8 @@ public final class MemoryService {
     public Saved patch(Caller caller, Id team, Id id, long expectedVersion, PatchDraft draft) {
         caller.requireMember(team);
         MemoryPatch patch = draft.validate(limits);
-        SecretGate.Screened screened = patch.content() == null ? null
-                : secrets.screen(team, "content", patch.content());
+        SecretGate.Screened screened =
+                patch.content() == null ? null : secrets.screen(team, "content", patch.content());
         Memory current = visible(caller, team, id);
         if (current.version() != expectedVersion) {
             throw new VersionConflict("memory " + id, expectedVersion, current.version());
@@ -187,12 +188,13 @@ public final class MemoryService {
         caller.requireMember(team);
         ListQuery query = draft.validate(team, caller.user());
         Page page = store.list(query);
-        return new Listing(page.memories().stream().map(this::readable).toList(), page.next() == null ? null : ListDraft.encode(page.next(), query.order()));
+        return new Listing(
+                page.memories().stream().map(this::readable).toList(),
+                page.next() == null ? null : ListDraft.encode(page.next(), query.order()));
     }
 
     /** One page of a listing and the opaque cursor of the next page (null on the last page). */
-    public record Listing(List<Memory> memories, String nextCursor) {
-    }
+    public record Listing(List<Memory> memories, String nextCursor) {}
 
     /** Stores keep milliseconds; answering with the same precision keeps a create and a later get identical. */
     private Instant now() {
@@ -200,15 +202,31 @@ public final class MemoryService {
     }
 
     private Memory visible(Caller caller, Id team, Id id) {
-        return store.get(team, id).filter(m -> m.visibleTo(caller.user()))
+        return store.get(team, id)
+                .filter(m -> m.visibleTo(caller.user()))
                 .orElseThrow(() -> new NotFound("memory " + id + " in team " + team));
     }
 
     private static Memory build(Caller caller, Id team, NewMemory n, Instant now) {
         Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
-        return new Memory(id, team, n.scope() == Scope.USER ? caller.user() : null, n.scope(), n.type(),
-                n.content(), n.tags(), n.importance(), n.confidence(), n.occurredAt(), now, null, 0,
-                n.sourceSessionId(), n.evidence(), 1, MemoryState.ACTIVE);
+        return new Memory(
+                id,
+                team,
+                n.scope() == Scope.USER ? caller.user() : null,
+                n.scope(),
+                n.type(),
+                n.content(),
+                n.tags(),
+                n.importance(),
+                n.confidence(),
+                n.occurredAt(),
+                now,
+                null,
+                0,
+                n.sourceSessionId(),
+                n.evidence(),
+                1,
+                MemoryState.ACTIVE);
     }
 
     /**

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /** Active memories are recalled; archived ones are kept (cold) but not recalled. */
 public enum MemoryState {
-    ACTIVE, ARCHIVED;
+    ACTIVE,
+    ARCHIVED;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

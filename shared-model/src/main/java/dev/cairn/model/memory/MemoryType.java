@@ -6,10 +6,15 @@ import java.util.stream.Collectors;
 
 /** What kind of knowledge a memory holds. */
 public enum MemoryType {
-    PREFERENCE, CONVENTION, DECISION, ENVIRONMENT, FACT, EPISODE;
+    PREFERENCE,
+    CONVENTION,
+    DECISION,
+    ENVIRONMENT,
+    FACT,
+    EPISODE;
 
-    public static final String ALLOWED = Arrays.stream(values()).map(MemoryType::wire)
-            .collect(Collectors.joining(", "));
+    public static final String ALLOWED =
+            Arrays.stream(values()).map(MemoryType::wire).collect(Collectors.joining(", "));
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

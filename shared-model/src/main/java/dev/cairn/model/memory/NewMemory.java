@@ -14,5 +14,4 @@ public record NewMemory(
         double confidence,
         Instant occurredAt,
         Id sourceSessionId,
-        List<Id> evidence) {
-}
+        List<Id> evidence) {}

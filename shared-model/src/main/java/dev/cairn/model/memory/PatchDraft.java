@@ -29,8 +29,10 @@ public record PatchDraft(
         c.throwIfAny();
         MemoryPatch patch = new MemoryPatch(text, t, tagIds, imp, conf, occurred, evidenceIds, s);
         if (patch.isEmpty()) {
-            c.fail("body", "names no field to change (content, type, tags, importance, confidence, occurred_at, "
-                    + "evidence, state)");
+            c.fail(
+                    "body",
+                    "names no field to change (content, type, tags, importance, confidence, occurred_at, "
+                            + "evidence, state)");
             c.throwIfAny();
         }
         return patch;

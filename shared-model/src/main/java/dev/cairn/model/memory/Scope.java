@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /** Whose memory this is: one user's inside a team, or the whole team's. */
 public enum Scope {
-    USER, TEAM;
+    USER,
+    TEAM;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

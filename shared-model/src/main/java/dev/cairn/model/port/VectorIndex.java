@@ -28,25 +28,28 @@ public interface VectorIndex {
     /** kNN and BM25 candidates among the memories the filter admits, each with its exact cosine similarity. */
     List<Candidate> search(Search search);
 
-    record Key(Id team, Id id, long version) {
-    }
+    record Key(Id team, Id id, long version) {}
 
     /** {@code occurredAt} lets an index filter or sort by time (OpenSearch maps it as a date). */
-    record Entry(Key key, Scope scope, Id user, MemoryType type, List<Id> tags, String content, Instant occurredAt,
-                 float[] vector, String modelId) {
-    }
+    record Entry(
+            Key key,
+            Scope scope,
+            Id user,
+            MemoryType type,
+            List<Id> tags,
+            String content,
+            Instant occurredAt,
+            float[] vector,
+            String modelId) {}
 
     /**
      * What a caller may see: memories of {@code team} that are team-scope or owned by {@code viewer}, narrowed by
      * {@code scope}, {@code types} and {@code tags} (any of) when given.
      */
-    record Filter(Id team, Id viewer, Scope scope, Set<MemoryType> types, Set<Id> tags) {
-    }
+    record Filter(Id team, Id viewer, Scope scope, Set<MemoryType> types, Set<Id> tags) {}
 
-    record Search(Filter filter, float[] vector, String modelId, String text, int k) {
-    }
+    record Search(Filter filter, float[] vector, String modelId, String text, int k) {}
 
     /** {@code similarity} is the cosine similarity in [-1, 1]; {@code lexical} the BM25 score, 0 if not matched. */
-    record Candidate(Id id, double similarity, double lexical) {
-    }
+    record Candidate(Id id, double similarity, double lexical) {}
 }

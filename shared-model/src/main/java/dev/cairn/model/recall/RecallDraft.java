@@ -24,8 +24,7 @@ public record RecallDraft(
         String asOf) {
 
     /** Per-request weight overrides; a missing weight keeps its configured default. */
-    public record Weights(Double alpha, Double beta, Double gamma) {
-    }
+    public record Weights(Double alpha, Double beta, Double gamma) {}
 
     public RecallQuery validate(RecallSettings settings) {
         Checks c = new Checks();
@@ -68,8 +67,10 @@ public record RecallDraft(
         }
         Double halfLife = halfLifeDays;
         if (halfLife != null && !(halfLife > 0 && halfLife <= RecallWeights.MAX_HALF_LIFE_DAYS)) {
-            c.fail("half_life_days", "must be above 0 and at most " + (long) RecallWeights.MAX_HALF_LIFE_DAYS
-                    + " days (got " + halfLife + ")");
+            c.fail(
+                    "half_life_days",
+                    "must be above 0 and at most " + (long) RecallWeights.MAX_HALF_LIFE_DAYS + " days (got " + halfLife
+                            + ")");
             halfLife = null;
         }
         int effectiveTopK = k == null ? settings.defaultTopK() : k;
@@ -79,11 +80,22 @@ public record RecallDraft(
         }
         Instant asOfTime = c.instant("as_of", asOf);
         c.throwIfAny();
-        RecallWeights w = new RecallWeights(alpha != null ? alpha : base.alpha(), beta != null ? beta : base.beta(),
-                gamma != null ? gamma : base.gamma(), halfLife != null ? halfLife : base.halfLifeDays());
-        int effectivePool = pool != null ? pool
+        RecallWeights w = new RecallWeights(
+                alpha != null ? alpha : base.alpha(),
+                beta != null ? beta : base.beta(),
+                gamma != null ? gamma : base.gamma(),
+                halfLife != null ? halfLife : base.halfLifeDays());
+        int effectivePool = pool != null
+                ? pool
                 : Math.min(settings.maxCandidates(), Math.max(settings.defaultCandidates(), 5 * effectiveTopK));
-        return new RecallQuery(query, effectiveTopK, s, typeSet, tagIds == null ? Set.of() : Set.copyOf(tagIds), w,
-                effectivePool, asOfTime);
+        return new RecallQuery(
+                query,
+                effectiveTopK,
+                s,
+                typeSet,
+                tagIds == null ? Set.of() : Set.copyOf(tagIds),
+                w,
+                effectivePool,
+                asOfTime);
     }
 }

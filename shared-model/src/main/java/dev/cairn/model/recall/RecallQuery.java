@@ -7,6 +7,12 @@ import java.time.Instant;
 import java.util.Set;
 
 /** A validated recall request. {@code scope} null means all the caller may see; {@code asOf} null means now. */
-public record RecallQuery(String query, int topK, Scope scope, Set<MemoryType> types, Set<Id> tags,
-                          RecallWeights weights, int candidates, Instant asOf) {
-}
+public record RecallQuery(
+        String query,
+        int topK,
+        Scope scope,
+        Set<MemoryType> types,
+        Set<Id> tags,
+        RecallWeights weights,
+        int candidates,
+        Instant asOf) {}

@@ -37,8 +37,15 @@ public final class RecallService {
     private final Executor accessRecorder;
     private final SecretGate secrets;
 
-    public RecallService(MemoryStore store, VectorIndex index, Embedder embedder, Indexer indexer, Clock clock,
-                         RecallSettings settings, Executor accessRecorder, SecretGate secrets) {
+    public RecallService(
+            MemoryStore store,
+            VectorIndex index,
+            Embedder embedder,
+            Indexer indexer,
+            Clock clock,
+            RecallSettings settings,
+            Executor accessRecorder,
+            SecretGate secrets) {
         this.secrets = secrets;
         this.store = store;
         this.index = index;
@@ -79,12 +86,14 @@ public final class RecallService {
             VectorIndex.Candidate c = byId.get(m.id());
             hits.add(new RecallResult.Hit(m, scorer.score(c.similarity(), m.effectiveTime(), m.confidence(), asOf)));
         }
-        hits.sort(Comparator.comparingDouble((RecallResult.Hit h) -> h.score().total()).reversed()
+        hits.sort(Comparator.comparingDouble((RecallResult.Hit h) -> h.score().total())
+                .reversed()
                 .thenComparing(h -> h.memory().id()));
         List<RecallResult.Hit> top = new ArrayList<>(Math.min(q.topK(), hits.size()));
         for (RecallResult.Hit h : hits.subList(0, Math.min(q.topK(), hits.size()))) {
             // the read path redacts whatever today's rules flag, also in memories stored before the rule existed
-            top.add(new RecallResult.Hit(h.memory().withContent(secrets.forRead(h.memory().content())), h.score()));
+            top.add(new RecallResult.Hit(
+                    h.memory().withContent(secrets.forRead(h.memory().content())), h.score()));
         }
         recordAccessLater(team, top, now);
         return new RecallResult(top, embedder.modelId(), (System.nanoTime() - started) / 1_000_000);

@@ -30,6 +30,5 @@ public final class Scorer {
     }
 
     /** The total and the three parts it was made of, returned to the caller so a ranking can be explained. */
-    public record Score(double total, double similarity, double freshness, double confidence) {
-    }
+    public record Score(double total, double similarity, double freshness, double confidence) {}
 }

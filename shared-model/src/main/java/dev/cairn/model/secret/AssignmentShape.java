@@ -42,16 +42,25 @@ final class AssignmentShape {
     private final String[] clauseWords;
     /** Operators, or for the prose head verbs: a symbol, or words between word boundaries. */
     private final String[] operators;
+
     private final CharClass quotes;
     /** The opening quote is optional but not possessive: the value may start at it if it must. */
     private final boolean quoteGivesBack;
+
     private final CharClass value;
     private final int min;
     private final boolean notBeforeParen;
 
     @SuppressWarnings("checkstyle:ParameterNumber")
-    private AssignmentShape(String[] statedKeywords, String[] clauseWords, String[] operators, CharClass quotes,
-                            boolean quoteGivesBack, CharClass value, int min, boolean notBeforeParen) {
+    private AssignmentShape(
+            String[] statedKeywords,
+            String[] clauseWords,
+            String[] operators,
+            CharClass quotes,
+            boolean quoteGivesBack,
+            CharClass value,
+            int min,
+            boolean notBeforeParen) {
         this.statedKeywords = statedKeywords;
         this.clauseWords = clauseWords;
         this.operators = operators;
@@ -149,7 +158,8 @@ final class AssignmentShape {
         }
         String tail = rest.substring(comma + 2);
         if (givesBack) {
-            return tail.equals(")") ? new AssignmentShape(stated, clause, operators, quotes, true, value, min, false)
+            return tail.equals(")")
+                    ? new AssignmentShape(stated, clause, operators, quotes, true, value, min, false)
                     : null;
         }
         return switch (tail) {
@@ -175,7 +185,8 @@ final class AssignmentShape {
             while (keyChars < word.length() && isKeyChar(word.charAt(keyChars))) {
                 keyChars++;
             }
-            if (keyChars == 0 || !alternation.matcher(word.substring(0, keyChars)).lookingAt()) {
+            if (keyChars == 0
+                    || !alternation.matcher(word.substring(0, keyChars)).lookingAt()) {
                 return false;
             }
         }
@@ -377,7 +388,11 @@ final class AssignmentShape {
 
     /** {@code [\w.-]}: ASCII letters, digits, underscore, dot, hyphen. */
     private static boolean isKeyChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '_'
+                || c == '.'
                 || c == '-';
     }
 

@@ -41,7 +41,8 @@ final class FollowGate {
 
     /** The gate of {@code pattern} after {@code keyword} (lower case, folded), or null if nothing can be learned. */
     static FollowGate learn(Pattern pattern, String keyword) {
-        boolean ci = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0 || pattern.pattern().startsWith("(?i)")
+        boolean ci = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0
+                || pattern.pattern().startsWith("(?i)")
                 || insideLeadingCaseInsensitiveGroup(pattern.pattern(), keyword);
         Follow lower = Follow.learn(pattern, keyword);
         Follow upper = ci ? Follow.NONE : Follow.learn(pattern, keyword.toUpperCase(Locale.ROOT));
@@ -86,6 +87,7 @@ final class FollowGate {
         private final long[] bits;
         /** 0: no gate; 1: case-insensitive (the lower-case sets); 2: as the text spells the keyword. */
         private final byte[] mode;
+
         private final String[] keywords;
         private final Pattern[] patterns;
         /**

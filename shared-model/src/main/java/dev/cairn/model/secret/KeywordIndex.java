@@ -47,6 +47,7 @@ final class KeywordIndex {
 
     /** Below this length one stream: splitting would cost more than it saves. */
     private static final int STREAMS_FROM = 4096;
+
     private static final int SEGMENT = 1024;
 
     /**
@@ -56,15 +57,18 @@ final class KeywordIndex {
      * ~10 % faster on 50 MB).
      */
     private static final int ROOT = Character.MAX_VALUE + 1;
+
     private final int classes;
     private final int[] next;
     /** Offsets at or above this are states with outputs (or the special state). */
     private final int outputFrom;
     /** Outputs per output state, indexed by {@code (offset - outputFrom) / classes}. */
     private final int[][] outputs;
+
     private final int specialOffset;
     /** ceil(2^32 / classes): see {@link #report}. */
     private final long rowReciprocal;
+
     private final int[] lengths;
     private final long[] follow;
     private final int longest;
@@ -238,8 +242,8 @@ final class KeywordIndex {
         int[] states = {ROOT, ROOT, ROOT, ROOT};
         int[] noted = new int[Math.min(SEGMENT, steps) * 5];
         for (int segment = 0; segment < steps; segment += SEGMENT) {
-            int k = fourStreams(text, next, outputFrom, f0, f1, f2, f3, segment,
-                    Math.min(steps, segment + SEGMENT), states, noted);
+            int k = fourStreams(
+                    text, next, outputFrom, f0, f1, f2, f3, segment, Math.min(steps, segment + SEGMENT), states, noted);
             for (int x = 0; x < k; x += 5) {
                 for (int j = 0; j < 4; j++) {
                     report(text, noted[x + 1 + j], starts[j] + noted[x], reportFrom[j], j, hits);
@@ -254,8 +258,18 @@ final class KeywordIndex {
 
     /** Steps {@code [from, to)} of the four streams; notes (step, four states) where any reaches an output. */
     @SuppressWarnings("checkstyle:ParameterNumber")
-    private static int fourStreams(String text, int[] delta, int out, int f0, int f1, int f2, int f3,
-                                   int from, int to, int[] states, int[] noted) {
+    private static int fourStreams(
+            String text,
+            int[] delta,
+            int out,
+            int f0,
+            int f1,
+            int f2,
+            int f3,
+            int from,
+            int to,
+            int[] states,
+            int[] noted) {
         int s0 = states[0];
         int s1 = states[1];
         int s2 = states[2];
@@ -318,8 +332,9 @@ final class KeywordIndex {
         // output rows sit at multiples of the row width: a multiply by its reciprocal divides exactly, without the
         // slow integer division
         for (int k : outputs[(int) (((long) (state - outputFrom) * rowReciprocal) >>> 32)]) {
-            if (follow != null && (after < 128 && (follow[k * 4 + (after >> 6)] & (1L << after)) == 0
-                    || second < 128 && (follow[k * 4 + 2 + (second >> 6)] & (1L << second)) == 0)) {
+            if (follow != null
+                    && (after < 128 && (follow[k * 4 + (after >> 6)] & (1L << after)) == 0
+                            || second < 128 && (follow[k * 4 + 2 + (second >> 6)] & (1L << second)) == 0)) {
                 continue;
             }
             hits.at(k, end - lengths[k] + 1, stream);

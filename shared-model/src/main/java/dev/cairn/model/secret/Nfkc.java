@@ -28,8 +28,7 @@ final class Nfkc {
 
     private static final Map<Integer, Boolean> STABLE_SUPPLEMENTARY = new ConcurrentHashMap<>();
 
-    private Nfkc() {
-    }
+    private Nfkc() {}
 
     private static char[] buildFold() {
         char[] fold = new char[Character.MAX_VALUE + 1];
@@ -57,8 +56,8 @@ final class Nfkc {
 
     /** Whether the supplementary code point {@code cp} is its own NFKC form (emoji: yes; 𝐩𝐚𝐬𝐬: no). */
     static boolean stableSupplementary(int cp) {
-        return STABLE_SUPPLEMENTARY.computeIfAbsent(cp, x -> Normalizer.isNormalized(new String(Character.toChars(x)),
-                Normalizer.Form.NFKC));
+        return STABLE_SUPPLEMENTARY.computeIfAbsent(
+                cp, x -> Normalizer.isNormalized(new String(Character.toChars(x)), Normalizer.Form.NFKC));
     }
 
     /** The text as NFKC folds it, one character for one, without a copy: what the rules' patterns read. */
@@ -121,8 +120,8 @@ final class Nfkc {
                 int cp = original.codePointAt(i);
                 int next = i + Character.charCount(cp);
                 char f = cp < Character.MIN_SUPPLEMENTARY_CODE_POINT ? FOLD[cp] : EXPANDS;
-                String piece = f != EXPANDS ? null
-                        : Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
+                String piece =
+                        f != EXPANDS ? null : Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
                 int add = piece == null ? 1 : piece.length();
                 if (out.length() + add > starts.length) {
                     starts = Arrays.copyOf(starts, (starts.length + add) * 2);

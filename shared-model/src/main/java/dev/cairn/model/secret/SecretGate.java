@@ -30,8 +30,8 @@ public final class SecretGate {
      * @param onFinding told of every finding as (rule id, outcome: {@code rejected}, {@code redacted} or
      *                  {@code redacted-on-read}), for metrics; never given the secret
      */
-    public SecretGate(SecretScanner scanner, Function<Id, SecretPolicy> policies,
-                      BiConsumer<String, String> onFinding) {
+    public SecretGate(
+            SecretScanner scanner, Function<Id, SecretPolicy> policies, BiConsumer<String, String> onFinding) {
         this.scanner = scanner;
         this.policies = policies;
         this.onFinding = onFinding;
@@ -39,13 +39,11 @@ public final class SecretGate {
 
     /** One policy for every team, no metrics. */
     public static SecretGate uniform(SecretScanner scanner, SecretPolicy policy) {
-        return new SecretGate(scanner, team -> policy, (rule, outcome) -> {
-        });
+        return new SecretGate(scanner, team -> policy, (rule, outcome) -> {});
     }
 
     /** What a write may store: the text (redacted when needed) and what was redacted (empty when clean). */
-    public record Screened(String text, List<Finding> redactions) {
-    }
+    public record Screened(String text, List<Finding> redactions) {}
 
     public SecretPolicy policyOf(Id team) {
         return policies.apply(team);
@@ -100,7 +98,6 @@ public final class SecretGate {
         return new Counts(byRule, rejected.sum(), redactedWrites.sum(), redactedReads.sum());
     }
 
-    public record Counts(Map<String, Long> findingsByRule, long rejectedWrites, long redactedWrites,
-                         long redactedReads) {
-    }
+    public record Counts(
+            Map<String, Long> findingsByRule, long rejectedWrites, long redactedWrites, long redactedReads) {}
 }

@@ -12,8 +12,9 @@ public class SecretRejected extends CairnException {
 
     public SecretRejected(String field, List<Finding> findings) {
         super(field + " holds " + findings.size() + (findings.size() == 1 ? " secret" : " secrets") + " ("
-                + findings.stream().map(f -> f.ruleId() + " at " + f.start() + ".." + f.end())
-                .collect(Collectors.joining(", "))
+                + findings.stream()
+                        .map(f -> f.ruleId() + " at " + f.start() + ".." + f.end())
+                        .collect(Collectors.joining(", "))
                 + "); this team's policy rejects secrets: remove them, or keep them in a secret manager and store a "
                 + "reference");
         this.field = field;

@@ -19,7 +19,15 @@ import java.util.regex.Pattern;
  * @param positives   texts the rule must flag (the build tests them)
  * @param negatives   texts the rule must not flag
  */
-public record SecretRule(String id, String description, List<String> keywords, Pattern pattern, int group,
-                         double minEntropy, int span, boolean generic, boolean anchored, List<String> positives,
-                         List<String> negatives) {
-}
+public record SecretRule(
+        String id,
+        String description,
+        List<String> keywords,
+        Pattern pattern,
+        int group,
+        double minEntropy,
+        int span,
+        boolean generic,
+        boolean anchored,
+        List<String> positives,
+        List<String> negatives) {}

@@ -3,7 +3,6 @@ package dev.cairn.model.secret;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -161,15 +160,25 @@ public final class SecretRules {
 
         SecretRule build() {
             if (description == null || pattern == null || keywords.isEmpty()) {
-                throw new IllegalArgumentException("rule " + id + " (line " + line
-                        + ") needs description, keywords and pattern");
+                throw new IllegalArgumentException(
+                        "rule " + id + " (line " + line + ") needs description, keywords and pattern");
             }
             if (positives.isEmpty() || negatives.isEmpty()) {
                 throw new IllegalArgumentException("rule " + id + " needs positive and negative examples");
             }
             try {
-                return new SecretRule(id, description, List.copyOf(keywords), Pattern.compile(pattern), group, entropy,
-                        span, generic, anchored, List.copyOf(positives), List.copyOf(negatives));
+                return new SecretRule(
+                        id,
+                        description,
+                        List.copyOf(keywords),
+                        Pattern.compile(pattern),
+                        group,
+                        entropy,
+                        span,
+                        generic,
+                        anchored,
+                        List.copyOf(positives),
+                        List.copyOf(negatives));
             } catch (PatternSyntaxException e) {
                 throw new IllegalArgumentException("rule " + id + ": " + e.getMessage(), e);
             }

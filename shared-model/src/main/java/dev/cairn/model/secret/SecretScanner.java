@@ -40,32 +40,161 @@ public final class SecretScanner {
     private static final int LOOK_BEHIND = 128;
     /** The shortest run of base64 characters worth decoding (18 bytes). */
     private static final int MIN_BASE64 = 24;
-    private static final Pattern UUID = Pattern.compile(
-            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    private static final Pattern UUID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern HEX_DIGEST = Pattern.compile("(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{56}"
             + "|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128})");
     private static final Pattern INTEGRITY = Pattern.compile("(?:sha(?:1|256|384|512))[-:][A-Za-z0-9+/=]+");
-    private static final String[] PLACEHOLDERS = {"xxxx", "****", "...", "example", "placeholder", "your_", "your-",
-        "yourpass", "yourtoken", "yourkey", "redacted", "dummy", "<", ">", "${", "{{", "$(", "%(", "changeit",
-        "sample", "insert", "replace_me", "replace-me", "todo", "fixme", "******"};
+    private static final String[] PLACEHOLDERS = {
+        "xxxx",
+        "****",
+        "...",
+        "example",
+        "placeholder",
+        "your_",
+        "your-",
+        "yourpass",
+        "yourtoken",
+        "yourkey",
+        "redacted",
+        "dummy",
+        "<",
+        ">",
+        "${",
+        "{{",
+        "$(",
+        "%(",
+        "changeit",
+        "sample",
+        "insert",
+        "replace_me",
+        "replace-me",
+        "todo",
+        "fixme",
+        "******"
+    };
     /** The placeholders as one automaton: one pass over a candidate instead of a search per placeholder. */
     private static final KeywordIndex PLACEHOLDER_WORDS = new KeywordIndex(List.of(PLACEHOLDERS));
     /** Words that follow "password is" in sentences about passwords rather than in statements of one. */
-    private static final java.util.Set<String> NOT_PASSWORDS = java.util.Set.of("required", "incorrect", "wrong",
-            "invalid", "correct", "expired", "stored", "saved", "missing", "empty", "reset", "changed", "strong",
-            "weak", "hashed", "encrypted", "set", "not", "too", "the", "a", "an", "in", "on", "being", "now", "still",
-            "also", "case-sensitive", "sensitive", "protected", "managed", "rotated", "valid", "needed", "secure",
-            "insecure", "unknown", "different", "same", "optional", "mandatory", "shown", "hidden", "sent", "given",
-            "generated", "provided", "only", "kept", "never", "always", "used", "at", "for", "from", "that", "this",
-            "what", "which", "whatever", "configured", "defined", "updated", "long", "short", "ok", "fine", "good",
-            "bad", "secret", "private", "length", "complex", "easy", "hard", "forgotten", "lost", "known", "locked",
-            "blank", "null", "none", "unset", "expiring", "due", "your", "my", "his", "her", "their", "our",
+    private static final java.util.Set<String> NOT_PASSWORDS = java.util.Set.of(
+            "required",
+            "incorrect",
+            "wrong",
+            "invalid",
+            "correct",
+            "expired",
+            "stored",
+            "saved",
+            "missing",
+            "empty",
+            "reset",
+            "changed",
+            "strong",
+            "weak",
+            "hashed",
+            "encrypted",
+            "set",
+            "not",
+            "too",
+            "the",
+            "a",
+            "an",
+            "in",
+            "on",
+            "being",
+            "now",
+            "still",
+            "also",
+            "case-sensitive",
+            "sensitive",
+            "protected",
+            "managed",
+            "rotated",
+            "valid",
+            "needed",
+            "secure",
+            "insecure",
+            "unknown",
+            "different",
+            "same",
+            "optional",
+            "mandatory",
+            "shown",
+            "hidden",
+            "sent",
+            "given",
+            "generated",
+            "provided",
+            "only",
+            "kept",
+            "never",
+            "always",
+            "used",
+            "at",
+            "for",
+            "from",
+            "that",
+            "this",
+            "what",
+            "which",
+            "whatever",
+            "configured",
+            "defined",
+            "updated",
+            "long",
+            "short",
+            "ok",
+            "fine",
+            "good",
+            "bad",
+            "secret",
+            "private",
+            "length",
+            "complex",
+            "easy",
+            "hard",
+            "forgotten",
+            "lost",
+            "known",
+            "locked",
+            "blank",
+            "null",
+            "none",
+            "unset",
+            "expiring",
+            "due",
+            "your",
+            "my",
+            "his",
+            "her",
+            "their",
+            "our",
             // German, French, Spanish
-            "falsch", "richtig", "erforderlich", "ungültig", "abgelaufen", "geändert", "leer", "sicher", "geheim",
-            "requis", "obligatoire", "expiré", "invalide", "incorrecto", "incorrecta", "obligatoria",
-            "requerida", "inválida", "invalida", "caducada", "segura");
+            "falsch",
+            "richtig",
+            "erforderlich",
+            "ungültig",
+            "abgelaufen",
+            "geändert",
+            "leer",
+            "sicher",
+            "geheim",
+            "requis",
+            "obligatoire",
+            "expiré",
+            "invalide",
+            "incorrecto",
+            "incorrecta",
+            "obligatoria",
+            "requerida",
+            "inválida",
+            "invalida",
+            "caducada",
+            "segura");
 
-    private static final int LONGEST_NOT_PASSWORD = NOT_PASSWORDS.stream().mapToInt(String::length).max().orElse(0);
+    private static final int LONGEST_NOT_PASSWORD =
+            NOT_PASSWORDS.stream().mapToInt(String::length).max().orElse(0);
 
     private final String version;
     private final List<SecretRule> rules;
@@ -73,12 +202,14 @@ public final class SecretScanner {
     private final int[][] rulesByKeyword;
     /** Per keyword, per rule in {@link #rulesByKeyword} (slot {@code gateSlot[k] + j}): what may follow the keyword. */
     private final FollowGate.Table gates;
+
     private final int[] gateSlot;
     private final int[] keywordLength;
     /** Per rule, the hand-run walk of its pattern where it has the assignment shape (else null: the regex runs). */
     private final AssignmentShape[] shapes;
     /** The automaton's index of {@code %}, the start of percent-encoded tokens. */
     private final int percentKeyword;
+
     private final Map<String, Boolean> generic = new HashMap<>();
 
     public SecretScanner(SecretRules rules) {
@@ -106,7 +237,9 @@ public final class SecretScanner {
         this.percentKeyword = words.size() - 1;
         this.rulesByKeyword = new int[words.size()][];
         for (int k = 0; k < words.size(); k++) {
-            rulesByKeyword[k] = byKeyword.get(words.get(k)).stream().mapToInt(Integer::intValue).toArray();
+            rulesByKeyword[k] = byKeyword.get(words.get(k)).stream()
+                    .mapToInt(Integer::intValue)
+                    .toArray();
         }
         this.gateSlot = new int[words.size()];
         this.keywordLength = new int[words.size()];
@@ -173,7 +306,10 @@ public final class SecretScanner {
         StringBuilder out = new StringBuilder(text.length());
         int at = 0;
         for (Finding f : findings) {
-            out.append(text, at, f.start()).append("[REDACTED:").append(f.ruleId()).append(']');
+            out.append(text, at, f.start())
+                    .append("[REDACTED:")
+                    .append(f.ruleId())
+                    .append(']');
             at = f.end();
         }
         return out.append(text, at, text.length()).toString();
@@ -215,10 +351,12 @@ public final class SecretScanner {
         private final int[] lastEnd;
         /** Per windowed rule: the window being widened by nearby occurrences, {@code windowTo < 0} if none. */
         private final int[] windowFrom;
+
         private final int[] windowTo;
         private final Matcher[] matchers;
         /** The next base64 sample, and the base64 candidates (start, end, run end) worth decoding. */
         private int sample = MIN_BASE64 - 1;
+
         private int[] candidates = new int[12];
         private int candidateCount;
 
@@ -273,7 +411,8 @@ public final class SecretScanner {
         /** Rule {@code r} at its keyword occurrences of one chunk, in order. */
         private void rule(int r, int[] starts, int count) {
             SecretRule rule = rules.get(r);
-            java.util.Arrays.sort(starts, 0, count); // nearly sorted already: keywords of unequal length ending in order
+            java.util.Arrays.sort(
+                    starts, 0, count); // nearly sorted already: keywords of unequal length ending in order
             if (!rule.anchored()) {
                 // windows around the occurrences, overlapping ones merged: a match across two windows is in the merge
                 for (int i = 0; i < count; i++) {
@@ -402,8 +541,7 @@ public final class SecretScanner {
                 }
                 if (!decoded.equals(token)) {
                     for (Finding inner : scan(decoded, depth + 1)) {
-                        found.add(new Finding(inner.ruleId(), inner.description() + " (percent-encoded)", start,
-                                end));
+                        found.add(new Finding(inner.ruleId(), inner.description() + " (percent-encoded)", start, end));
                         break;
                     }
                 }
@@ -421,12 +559,14 @@ public final class SecretScanner {
         final boolean normalized;
         /** Per rule, where its keywords start in this chunk, in order (after {@link #merge}). */
         final int[][] starts = new int[rules.size()][];
+
         final int[] counts = new int[rules.size()];
         boolean needsCopy;
         private int[] percents = new int[0];
         private int percentCount;
         /** Per automaton stream, per rule: the starts it reported, in the order of the text. */
         private final int[][][] parts = new int[4][rules.size()][];
+
         private final int[][] partCounts = new int[4][rules.size()];
 
         Occurrences(String text, boolean normalized) {
@@ -531,12 +671,15 @@ public final class SecretScanner {
                 return false; // "the password is incorrect"
             }
         }
-        if (PLACEHOLDER_WORDS.occursIn(secret) || secret.equalsIgnoreCase("akiaiosfodnn7example")
+        if (PLACEHOLDER_WORDS.occursIn(secret)
+                || secret.equalsIgnoreCase("akiaiosfodnn7example")
                 || secret.regionMatches(true, 0, "wjalrxutnfemi/k7mdeng", 0, 21)) {
             return false; // placeholders and the providers' documented examples
         }
-        if (rule.generic() && (UUID.matcher(secret).matches() || HEX_DIGEST.matcher(secret).matches()
-                || INTEGRITY.matcher(secret).matches())) {
+        if (rule.generic()
+                && (UUID.matcher(secret).matches()
+                        || HEX_DIGEST.matcher(secret).matches()
+                        || INTEGRITY.matcher(secret).matches())) {
             return false; // identifiers, digests and integrity strings are not secrets
         }
         return entropy(secret) >= rule.minEntropy();
@@ -566,7 +709,8 @@ public final class SecretScanner {
         // second form: [A-Za-z_][A-Za-z0-9_.]* then ( or [ then anything on the line
         if (n > 0 && (isLetter(s.charAt(0)) || s.charAt(0) == '_')) {
             int i = 1;
-            while (i < n && (isLetter(s.charAt(i)) || isDigit(s.charAt(i)) || s.charAt(i) == '_' || s.charAt(i) == '.')) {
+            while (i < n
+                    && (isLetter(s.charAt(i)) || isDigit(s.charAt(i)) || s.charAt(i) == '_' || s.charAt(i) == '.')) {
                 i++;
             }
             if (i < n && (s.charAt(i) == '(' || s.charAt(i) == '[') && noLineBreak(s, i + 1)) {
@@ -581,7 +725,8 @@ public final class SecretScanner {
                 return false;
             }
             i++;
-            while (i < n && (isLetter(s.charAt(i)) || isDigit(s.charAt(i)) || s.charAt(i) == '_' || s.charAt(i) == '$')) {
+            while (i < n
+                    && (isLetter(s.charAt(i)) || isDigit(s.charAt(i)) || s.charAt(i) == '_' || s.charAt(i) == '$')) {
                 i++;
             }
             names++;
@@ -656,15 +801,23 @@ public final class SecretScanner {
 
     /** {@code $VAR}, {@code %VAR%}, a file path: references to a secret kept elsewhere. */
     private static boolean isReference(String s) {
-        if (s.length() > 1 && s.charAt(0) == '$' && (Character.isLetter(s.charAt(1)) || s.charAt(1) == '_'
-                || s.charAt(1) == '{' || s.charAt(1) == '(')) {
+        if (s.length() > 1
+                && s.charAt(0) == '$'
+                && (Character.isLetter(s.charAt(1))
+                        || s.charAt(1) == '_'
+                        || s.charAt(1) == '{'
+                        || s.charAt(1) == '(')) {
             return true;
         }
         if (s.length() > 2 && s.charAt(0) == '%' && s.charAt(s.length() - 1) == '%') {
             return true;
         }
-        return s.startsWith("/") || s.startsWith("~/") || s.startsWith("./") || s.startsWith("../")
-                || s.endsWith(".pub") || s.endsWith(".pem") && !s.contains("-----");
+        return s.startsWith("/")
+                || s.startsWith("~/")
+                || s.startsWith("./")
+                || s.startsWith("../")
+                || s.endsWith(".pub")
+                || s.endsWith(".pem") && !s.contains("-----");
     }
 
     /**
@@ -721,10 +874,15 @@ public final class SecretScanner {
     static {
         for (int c = 0; c <= Character.MAX_VALUE; c++) {
             char f = Nfkc.FOLD[c];
-            boolean b64 = (f >= 'A' && f <= 'Z') || (f >= 'a' && f <= 'z') || (f >= '0' && f <= '9') || f == '+'
-                    || f == '/' || f == '-' || f == '_';
-            BASE64_FLAGS[c] = (byte) (!b64 ? 0 : B64 | (f >= 'A' && f <= 'Z' ? UPPER : 0)
-                    | (f >= 'a' && f <= 'z' ? LOWER : 0));
+            boolean b64 = (f >= 'A' && f <= 'Z')
+                    || (f >= 'a' && f <= 'z')
+                    || (f >= '0' && f <= '9')
+                    || f == '+'
+                    || f == '/'
+                    || f == '-'
+                    || f == '_';
+            BASE64_FLAGS[c] =
+                    (byte) (!b64 ? 0 : B64 | (f >= 'A' && f <= 'Z' ? UPPER : 0) | (f >= 'a' && f <= 'z' ? LOWER : 0));
         }
     }
 
@@ -816,8 +974,10 @@ public final class SecretScanner {
     /** Unprintable bytes among the three that the four base64 characters at {@code at} decode to. */
     private static int unprintableIn(String raw, int at) {
         // table look-ups, no branches: on random (binary) base64 every branch here would be a coin toss
-        int bits = BASE64_VALUE[raw.charAt(at)] << 18 | BASE64_VALUE[raw.charAt(at + 1)] << 12
-                | BASE64_VALUE[raw.charAt(at + 2)] << 6 | BASE64_VALUE[raw.charAt(at + 3)];
+        int bits = BASE64_VALUE[raw.charAt(at)] << 18
+                | BASE64_VALUE[raw.charAt(at + 1)] << 12
+                | BASE64_VALUE[raw.charAt(at + 2)] << 6
+                | BASE64_VALUE[raw.charAt(at + 3)];
         return UNPRINTABLE[bits >>> 16] + UNPRINTABLE[(bits >> 8) & 0xFF] + UNPRINTABLE[bits & 0xFF];
     }
 
@@ -829,8 +989,12 @@ public final class SecretScanner {
     static {
         for (int u = 0; u <= Character.MAX_VALUE; u++) {
             char c = Nfkc.FOLD[u];
-            BASE64_VALUE[u] = (byte) (c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26
-                    : c >= '0' && c <= '9' ? c - '0' + 52 : c == '+' || c == '-' ? 62 : 63);
+            BASE64_VALUE[u] = (byte)
+                    (c >= 'A' && c <= 'Z'
+                            ? c - 'A'
+                            : c >= 'a' && c <= 'z'
+                                    ? c - 'a' + 26
+                                    : c >= '0' && c <= '9' ? c - '0' + 52 : c == '+' || c == '-' ? 62 : 63);
         }
         for (int b = 0; b < 256; b++) {
             UNPRINTABLE[b] = (byte) (printable((byte) b) ? 0 : 1);
@@ -856,7 +1020,8 @@ public final class SecretScanner {
         }
         List<Finding> ranked = new ArrayList<>(found);
         ranked.sort(Comparator.<Finding, Boolean>comparing(f -> generic.getOrDefault(f.ruleId(), true))
-                .thenComparing(f -> -(f.end() - f.start())).thenComparingInt(Finding::start));
+                .thenComparing(f -> -(f.end() - f.start()))
+                .thenComparingInt(Finding::start));
         List<Finding> kept = new ArrayList<>();
         java.util.TreeMap<Integer, Integer> taken = new java.util.TreeMap<>(); // start -> end, not overlapping
         for (Finding f : ranked) {

@@ -19,33 +19,177 @@ public final class ExtractiveSummarizer implements Summarizer {
 
     /** As in the extractor: a dot inside a version, a date or a host name does not end a sentence. */
     private static final Pattern SENTENCE = Pattern.compile("(?:[^.!?。！？；;\\n]|[.!?](?=[^\\s.!?]))+[.!?。！？；;]*");
+
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*%?");
     /** Capitalised words after the first word, CamelCase, acronyms, versions, product-like tokens, 《titles》. */
     private static final Pattern ENTITY = Pattern.compile(
             "(?<![\\p{L}\\d])(?:[A-Z][a-z]+(?:[A-Z][a-z]+)+|[A-Z]{2,}[0-9]*|[A-Z][a-z]{1,}(?:\\s[A-Z][a-z]+)*"
                     + "|[a-z]+[A-Z][A-Za-z]+)(?![\\p{L}])|《[^》]{1,30}》");
-    private static final List<String> DECISIONS = List.of("decided", "decide", "we will use", "we'll use", "let's use",
-            "agreed", "going with", "switch to", "switched to", "chose", "choose", "we use", "we now use", "adopt",
-            "决定", "选择", "改用", "采用", "确定", "同意", "定了", "就用");
-    private static final List<String> PREFERENCES = List.of("prefer", "i like", "i love", "always use", "never use",
-            "don't like", "do not like", "please use", "please don't", "i want", "favorite", "favourite",
-            "喜欢", "偏好", "习惯", "总是", "不要", "请用", "希望", "更愿意");
-    private static final List<String> CONVENTIONS = List.of("convention", "always", "must", "never", "should",
-            "rule", "standard", "规范", "约定", "必须", "一律", "统一");
-    private static final Set<String> CHATTER = Set.of("ok", "okay", "thanks", "thank you", "thx", "lol", "sure",
-            "great", "cool", "got it", "sounds good", "yes", "no", "hi", "hello", "好的", "谢谢", "嗯", "好", "收到",
-            "明白", "可以", "没问题", "哈哈");
-    /** Sentence-initial words that look like names only because they start a sentence. */
-    private static final Set<String> COMMON_CAPITALISED = Set.copyOf(List.of("The", "We", "I", "It", "This", "That", "Please",
-            "Let", "Let's", "Our", "My", "You", "They", "And", "But", "So", "Also", "Then", "If", "When", "What", "How",
-            "Yes", "No", "Ok", "Okay", "Thanks", "Sure", "Hi", "Hello", "A", "An", "In", "On", "For", "To", "Is",
-            "Do", "Does", "Did", "Can", "Could", "Would", "Should", "Will", "Why", "Where", "Who", "Which", "There",
-            "Here", "Now", "After", "Before", "Since", "As", "At", "By", "From", "With", "Without", "Not", "Maybe",
-            "Sounds", "Great", "Good", "Nice", "Done", "See", "Note", "Remember", "Use", "Make", "Keep", "Set", "Add",
-            "Run", "Check", "Try", "Thank", "Sorry", "Oh", "Well", "Also", "Just", "Every", "All", "Some", "Any"));
 
-    private record Sentence(int order, String text, double score) {
-    }
+    private static final List<String> DECISIONS = List.of(
+            "decided",
+            "decide",
+            "we will use",
+            "we'll use",
+            "let's use",
+            "agreed",
+            "going with",
+            "switch to",
+            "switched to",
+            "chose",
+            "choose",
+            "we use",
+            "we now use",
+            "adopt",
+            "决定",
+            "选择",
+            "改用",
+            "采用",
+            "确定",
+            "同意",
+            "定了",
+            "就用");
+    private static final List<String> PREFERENCES = List.of(
+            "prefer",
+            "i like",
+            "i love",
+            "always use",
+            "never use",
+            "don't like",
+            "do not like",
+            "please use",
+            "please don't",
+            "i want",
+            "favorite",
+            "favourite",
+            "喜欢",
+            "偏好",
+            "习惯",
+            "总是",
+            "不要",
+            "请用",
+            "希望",
+            "更愿意");
+    private static final List<String> CONVENTIONS = List.of(
+            "convention", "always", "must", "never", "should", "rule", "standard", "规范", "约定", "必须", "一律", "统一");
+    private static final Set<String> CHATTER = Set.of(
+            "ok",
+            "okay",
+            "thanks",
+            "thank you",
+            "thx",
+            "lol",
+            "sure",
+            "great",
+            "cool",
+            "got it",
+            "sounds good",
+            "yes",
+            "no",
+            "hi",
+            "hello",
+            "好的",
+            "谢谢",
+            "嗯",
+            "好",
+            "收到",
+            "明白",
+            "可以",
+            "没问题",
+            "哈哈");
+    /** Sentence-initial words that look like names only because they start a sentence. */
+    private static final Set<String> COMMON_CAPITALISED = Set.copyOf(List.of(
+            "The",
+            "We",
+            "I",
+            "It",
+            "This",
+            "That",
+            "Please",
+            "Let",
+            "Let's",
+            "Our",
+            "My",
+            "You",
+            "They",
+            "And",
+            "But",
+            "So",
+            "Also",
+            "Then",
+            "If",
+            "When",
+            "What",
+            "How",
+            "Yes",
+            "No",
+            "Ok",
+            "Okay",
+            "Thanks",
+            "Sure",
+            "Hi",
+            "Hello",
+            "A",
+            "An",
+            "In",
+            "On",
+            "For",
+            "To",
+            "Is",
+            "Do",
+            "Does",
+            "Did",
+            "Can",
+            "Could",
+            "Would",
+            "Should",
+            "Will",
+            "Why",
+            "Where",
+            "Who",
+            "Which",
+            "There",
+            "Here",
+            "Now",
+            "After",
+            "Before",
+            "Since",
+            "As",
+            "At",
+            "By",
+            "From",
+            "With",
+            "Without",
+            "Not",
+            "Maybe",
+            "Sounds",
+            "Great",
+            "Good",
+            "Nice",
+            "Done",
+            "See",
+            "Note",
+            "Remember",
+            "Use",
+            "Make",
+            "Keep",
+            "Set",
+            "Add",
+            "Run",
+            "Check",
+            "Try",
+            "Thank",
+            "Sorry",
+            "Oh",
+            "Well",
+            "Also",
+            "Just",
+            "Every",
+            "All",
+            "Some",
+            "Any"));
+
+    private record Sentence(int order, String text, double score) {}
 
     @Override
     public String fold(String previous, List<SessionMessage> folded, int maxChars) {
@@ -65,7 +209,9 @@ public final class ExtractiveSummarizer implements Summarizer {
         }
         String base = previous == null ? "" : previous.strip();
         // room for the worst case of the "also mentioned" line, so that it never pushes kept sentences out
-        int alsoMentioned = mustKeep.isEmpty() ? 0 : 20 + mustKeep.stream().mapToInt(e -> e.length() + 2).sum();
+        int alsoMentioned = mustKeep.isEmpty()
+                ? 0
+                : 20 + mustKeep.stream().mapToInt(e -> e.length() + 2).sum();
         int budget = Math.max(0, maxChars - base.length() - (base.isEmpty() ? 0 : 1) - alsoMentioned);
         List<Sentence> ranked = new ArrayList<>(sentences);
         ranked.sort(Comparator.comparingDouble(Sentence::score).reversed().thenComparingInt(Sentence::order));
@@ -94,12 +240,18 @@ public final class ExtractiveSummarizer implements Summarizer {
             }
         }
         if (!missing.isEmpty()) {
-            boolean chinese = folded.stream().anyMatch(m -> m.content().codePoints().anyMatch(ExtractiveSummarizer::isHan));
-            out.append(out.length() == 0 ? "" : " ").append(chinese ? "另提及：" + String.join("、", missing) + "。"
-                    : "Also mentioned: " + String.join(", ", missing) + ".");
+            boolean chinese =
+                    folded.stream().anyMatch(m -> m.content().codePoints().anyMatch(ExtractiveSummarizer::isHan));
+            out.append(out.length() == 0 ? "" : " ")
+                    .append(
+                            chinese
+                                    ? "另提及：" + String.join("、", missing) + "。"
+                                    : "Also mentioned: " + String.join(", ", missing) + ".");
         }
         String summary = out.toString();
-        return summary.length() <= maxChars ? summary : summary.substring(summary.length() - maxChars).strip();
+        return summary.length() <= maxChars
+                ? summary
+                : summary.substring(summary.length() - maxChars).strip();
     }
 
     /** The names (capitalised or CJK runs) and numbers of a text: what a summary must keep. */
@@ -144,7 +296,9 @@ public final class ExtractiveSummarizer implements Summarizer {
     }
 
     private static boolean isChatter(String sentence) {
-        String s = sentence.toLowerCase(Locale.ROOT).replaceAll("[\\p{Punct}。！？，、；：\\s]+", " ").strip();
+        String s = sentence.toLowerCase(Locale.ROOT)
+                .replaceAll("[\\p{Punct}。！？，、；：\\s]+", " ")
+                .strip();
         return s.isEmpty() || CHATTER.contains(s);
     }
 

@@ -18,36 +18,44 @@ import java.util.regex.Pattern;
  */
 public final class RuleBasedExtractor implements FactExtractor {
 
-    private record Cue(Pattern pattern, MemoryType type, double confidence) {
-    }
+    private record Cue(Pattern pattern, MemoryType type, double confidence) {}
 
     /**
      * A sentence ends at CJK end punctuation, at a line break, or at {@code . ! ?} followed by white space or the end:
      * a dot inside a token ({@code PostgreSQL 16.2}, {@code vYYYY.MM.DD}, {@code api.example.com}) does not end it.
      */
     private static final Pattern SENTENCE = Pattern.compile("(?:[^.!?。！？\\n]|[.!?](?=[^\\s.!?]))+[.!?。！？]*");
-    private static final Pattern EXPLICIT = Pattern.compile(
-            "(?i)^(?:please\\s+)?(?:remember|note|keep in mind)(?:\\s+that)?\\s*[:,：，]?\\s*(.{6,})$"
+
+    private static final Pattern EXPLICIT =
+            Pattern.compile("(?i)^(?:please\\s+)?(?:remember|note|keep in mind)(?:\\s+that)?\\s*[:,：，]?\\s*(.{6,})$"
                     + "|^(?:请)?(?:记住|记一下|记得)(?:[:：，,]\\s*)?(.{2,})$");
     private static final List<Cue> CUES = List.of(
-            new Cue(Pattern.compile("(?i)\\b(?:i|we)\\s+(?:really\\s+)?(?:prefer|like|love|always use|never use|"
-                    + "don't like|do not like|want)\\b|\\bmy favou?rite\\b|(?:我|我们)(?:更)?(?:喜欢|偏好|习惯|不喜欢|希望)"),
-                    MemoryType.PREFERENCE, 0.85),
-            new Cue(Pattern.compile("(?i)\\b(?:we|our team)\\s+(?:always|never|must)\\b|\\bour convention\\b|"
-                    + "\\bthe rule is\\b|\\bby convention\\b|我们(?:一律|统一|总是|从不|必须)|规范是|约定"),
-                    MemoryType.CONVENTION, 0.8),
-            new Cue(Pattern.compile("(?i)\\bwe(?:'ve| have)?\\s+(?:decided|agreed|chose|switched to|are switching to|"
-                    + "now use|will use|are going with|'re going with|'ll use)\\b|\\blet's use\\b|"
-                    + "我们决定|决定(?:用|采用|改用)|改用|采用|定了"),
-                    MemoryType.DECISION, 0.85),
-            new Cue(Pattern.compile("(?i)\\b(?:runs?|is deployed|are deployed|lives?|is hosted) (?:on|in)\\b|"
-                    + "\\bour (?:prod(?:uction)?|staging|dev) (?:db|database|cluster|server|region)\\b|"
-                    + "部署在|运行在|我们用的是|环境是"),
-                    MemoryType.ENVIRONMENT, 0.75));
+            new Cue(
+                    Pattern.compile("(?i)\\b(?:i|we)\\s+(?:really\\s+)?(?:prefer|like|love|always use|never use|"
+                            + "don't like|do not like|want)\\b|\\bmy favou?rite\\b|(?:我|我们)(?:更)?(?:喜欢|偏好|习惯|不喜欢|希望)"),
+                    MemoryType.PREFERENCE,
+                    0.85),
+            new Cue(
+                    Pattern.compile("(?i)\\b(?:we|our team)\\s+(?:always|never|must)\\b|\\bour convention\\b|"
+                            + "\\bthe rule is\\b|\\bby convention\\b|我们(?:一律|统一|总是|从不|必须)|规范是|约定"),
+                    MemoryType.CONVENTION,
+                    0.8),
+            new Cue(
+                    Pattern.compile("(?i)\\bwe(?:'ve| have)?\\s+(?:decided|agreed|chose|switched to|are switching to|"
+                            + "now use|will use|are going with|'re going with|'ll use)\\b|\\blet's use\\b|"
+                            + "我们决定|决定(?:用|采用|改用)|改用|采用|定了"),
+                    MemoryType.DECISION,
+                    0.85),
+            new Cue(
+                    Pattern.compile("(?i)\\b(?:runs?|is deployed|are deployed|lives?|is hosted) (?:on|in)\\b|"
+                            + "\\bour (?:prod(?:uction)?|staging|dev) (?:db|database|cluster|server|region)\\b|"
+                            + "部署在|运行在|我们用的是|环境是"),
+                    MemoryType.ENVIRONMENT,
+                    0.75));
     private static final Pattern TEMPORARY = Pattern.compile("(?i)\\b(?:right now|for now|today|tonight|at the moment|"
             + "currently|this time|temporarily|for this session|just this once)\\b|临时|今天|现在|暂时|这次|目前");
-    private static final Pattern QUESTION = Pattern.compile("[?？]\\s*$|(?i)^(?:do|does|should|can|could|would|"
-            + "what|which|why|how|is|are)\\b|吗[。？?]?$");
+    private static final Pattern QUESTION = Pattern.compile(
+            "[?？]\\s*$|(?i)^(?:do|does|should|can|could|would|" + "what|which|why|how|is|are)\\b|吗[。？?]?$");
 
     private final SecretScanner scanner;
 
@@ -76,8 +84,9 @@ public final class RuleBasedExtractor implements FactExtractor {
                 String why = reasonToSkip(sentence);
                 if (why != null) {
                     // a skipped secret is reported redacted: the answer must not carry it either
-                    skipped.add(new Skipped(why.equals("secret")
-                            ? SecretScanner.redact(sentence, scanner.scan(sentence)) : sentence, why));
+                    skipped.add(new Skipped(
+                            why.equals("secret") ? SecretScanner.redact(sentence, scanner.scan(sentence)) : sentence,
+                            why));
                     continue;
                 }
                 String key = normalized(fact.content());
@@ -88,8 +97,14 @@ public final class RuleBasedExtractor implements FactExtractor {
                     // said twice: one fact, more evidence, a little more confidence
                     List<SessionMessage> evidence = new ArrayList<>(seen.evidence());
                     evidence.add(m);
-                    facts.put(key, new Fact(seen.type(), seen.content(), Math.min(0.99, seen.confidence() + 0.05),
-                            evidence, seen.explicit() || fact.explicit()));
+                    facts.put(
+                            key,
+                            new Fact(
+                                    seen.type(),
+                                    seen.content(),
+                                    Math.min(0.99, seen.confidence() + 0.05),
+                                    evidence,
+                                    seen.explicit() || fact.explicit()));
                 }
             }
         }
@@ -147,7 +162,8 @@ public final class RuleBasedExtractor implements FactExtractor {
             Matcher s = SENTENCE.matcher(m.content());
             while (s.find()) {
                 String sentence = s.group().strip();
-                if (sentence.length() >= 4 && TEMPORARY.matcher(sentence).find()
+                if (sentence.length() >= 4
+                        && TEMPORARY.matcher(sentence).find()
                         && !QUESTION.matcher(sentence).find()) {
                     inMessage.add(sentence);
                 }
@@ -173,11 +189,14 @@ public final class RuleBasedExtractor implements FactExtractor {
     }
 
     private static String normalized(String s) {
-        return s.toLowerCase(Locale.ROOT).replaceAll("[\\p{Punct}。！？，、\\s]+", " ").strip();
+        return s.toLowerCase(Locale.ROOT)
+                .replaceAll("[\\p{Punct}。！？，、\\s]+", " ")
+                .strip();
     }
 
     private static String capitalised(String s) {
-        return s.isEmpty() || !Character.isLowerCase(s.charAt(0)) ? s
+        return s.isEmpty() || !Character.isLowerCase(s.charAt(0))
+                ? s
                 : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -7,6 +7,8 @@ import java.time.Instant;
 public record SessionMessage(Id id, long seq, Role role, String content, Instant occurredAt) {
 
     public enum Role {
-        USER, ASSISTANT, TOOL
+        USER,
+        ASSISTANT,
+        TOOL
     }
 }

@@ -7,7 +7,6 @@ import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
-import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.MemoryService;
 import dev.cairn.model.memory.MemoryType;
@@ -53,25 +52,26 @@ public final class SessionService {
     }
 
     /** What a client sends: role, content, optional time. */
-    public record MessageDraft(String role, String content, Instant occurredAt) {
-    }
+    public record MessageDraft(String role, String content, Instant occurredAt) {}
 
     /**
      * What an append answers (API.md: {message_id, message_count, summary_version}); {@code remembered} holds the
      * memories an explicit "remember that …" in this message created.
      */
-    public record Appended(Id messageId, long messageCount, long summaryVersion,
-                           List<Consolidator.Outcome> remembered) {
-    }
+    public record Appended(
+            Id messageId, long messageCount, long summaryVersion, List<Consolidator.Outcome> remembered) {}
 
     /** A session as the API shows it: rolling summary and the messages not folded into it. */
-    public record View(String rollingSummary, List<SessionMessage> recentMessages, List<String> tempFacts,
-                       long summaryVersion, long messageCount, boolean ended) {
-    }
+    public record View(
+            String rollingSummary,
+            List<SessionMessage> recentMessages,
+            List<String> tempFacts,
+            long summaryVersion,
+            long messageCount,
+            boolean ended) {}
 
     /** What ending a session did (API.md: {extracted: [memory], skipped: [{text, reason}]}). */
-    public record Ended(List<Consolidator.Outcome> extracted, List<FactExtractor.Skipped> skipped) {
-    }
+    public record Ended(List<Consolidator.Outcome> extracted, List<FactExtractor.Skipped> skipped) {}
 
     private final SessionStore store;
     private final Summarizer summarizer;
@@ -82,8 +82,15 @@ public final class SessionService {
     private final Clock clock;
     private final Limits limits;
 
-    public SessionService(SessionStore store, Summarizer summarizer, FactExtractor extractor, MemoryService memories,
-                          Consolidator consolidator, SecretGate secrets, Clock clock, Limits limits) {
+    public SessionService(
+            SessionStore store,
+            Summarizer summarizer,
+            FactExtractor extractor,
+            MemoryService memories,
+            Consolidator consolidator,
+            SecretGate secrets,
+            Clock clock,
+            Limits limits) {
         this.consolidator = consolidator;
         this.store = store;
         this.summarizer = summarizer;
@@ -106,13 +113,15 @@ public final class SessionService {
         if (head.ended()) {
             return new Ended(List.of(), List.of());
         }
-        List<SessionMessage> messages = head.lastSeq() == 0 ? List.of()
-                : store.messages(team, session, 1, head.lastSeq());
+        List<SessionMessage> messages =
+                head.lastSeq() == 0 ? List.of() : store.messages(team, session, 1, head.lastSeq());
         FactExtractor.Extraction extraction = extractor.extract(messages);
         List<FactExtractor.Skipped> skipped = new ArrayList<>(extraction.skipped());
         // facts from messages that asked to be remembered were written when their message arrived
-        List<FactExtractor.Fact> pending = extraction.facts().stream().filter(f -> !f.explicit()
-                && !f.evidence().stream().allMatch(m -> RuleBasedExtractor.asksToRemember(m.content()))).toList();
+        List<FactExtractor.Fact> pending = extraction.facts().stream()
+                .filter(f -> !f.explicit()
+                        && !f.evidence().stream().allMatch(m -> RuleBasedExtractor.asksToRemember(m.content())))
+                .toList();
         List<Consolidator.Outcome> extracted = write(caller, team, session, pending, skipped);
         while (true) {
             SessionHead h = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
@@ -120,8 +129,18 @@ public final class SessionService {
                 break;
             }
             try {
-                store.putHead(new SessionHead(team, session, h.version() + 1, h.lastSeq(), h.foldedThrough(),
-                        h.summary(), h.summaryVersion(), true, clock.instant()), h.version());
+                store.putHead(
+                        new SessionHead(
+                                team,
+                                session,
+                                h.version() + 1,
+                                h.lastSeq(),
+                                h.foldedThrough(),
+                                h.summary(),
+                                h.summaryVersion(),
+                                true,
+                                clock.instant()),
+                        h.version());
                 break;
             } catch (VersionConflict e) {
                 // an append or a fold moved the head: read it again and close it
@@ -142,8 +161,10 @@ public final class SessionService {
         }
         Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
         long seq = head.lastSeq() + 1;
-        while (!store.putMessage(team, session, new SessionMessage(id, seq, role, content,
-                draft.occurredAt() != null ? draft.occurredAt() : now))) {
+        while (!store.putMessage(
+                team,
+                session,
+                new SessionMessage(id, seq, role, content, draft.occurredAt() != null ? draft.occurredAt() : now))) {
             seq++; // another writer took this number: the next free one is ours
         }
         SessionHead moved = advance(team, session, seq, now);
@@ -152,11 +173,13 @@ public final class SessionService {
         if (role == SessionMessage.Role.USER && RuleBasedExtractor.asksToRemember(content)) {
             // "remember that …" is a trigger of its own: written now, not at session end (a cheap cue check first,
             // so an LLM extractor is called only for messages that ask)
-            SessionMessage stored = new SessionMessage(id, seq, role, content, draft.occurredAt() != null
-                    ? draft.occurredAt() : now);
+            SessionMessage stored =
+                    new SessionMessage(id, seq, role, content, draft.occurredAt() != null ? draft.occurredAt() : now);
             List<FactExtractor.Fact> explicit = extractor.extract(List.of(stored)).facts().stream()
-                    .map(f -> f.explicit() ? f : new FactExtractor.Fact(f.type(), f.content(), f.confidence(),
-                            f.evidence(), true)).toList();
+                    .map(f -> f.explicit()
+                            ? f
+                            : new FactExtractor.Fact(f.type(), f.content(), f.confidence(), f.evidence(), true))
+                    .toList();
             remembered = write(caller, team, session, explicit, new ArrayList<>());
         }
         return new Appended(id, folded.lastSeq(), folded.summaryVersion(), remembered);
@@ -165,12 +188,19 @@ public final class SessionService {
     public View get(Caller caller, Id team, Id session) {
         caller.requireMember(team);
         SessionHead head = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
-        List<SessionMessage> recent = head.recentCount() == 0 ? List.of()
+        List<SessionMessage> recent = head.recentCount() == 0
+                ? List.of()
                 : store.messages(team, session, head.foldedThrough() + 1, head.lastSeq()).stream()
-                .map(m -> new SessionMessage(m.id(), m.seq(), m.role(), secrets.forRead(m.content()), m.occurredAt()))
-                .toList();
-        return new View(secrets.forRead(head.summary()), recent, RuleBasedExtractor.temporaryFacts(recent, 10),
-                head.summaryVersion(), head.lastSeq(), head.ended());
+                        .map(m -> new SessionMessage(
+                                m.id(), m.seq(), m.role(), secrets.forRead(m.content()), m.occurredAt()))
+                        .toList();
+        return new View(
+                secrets.forRead(head.summary()),
+                recent,
+                RuleBasedExtractor.temporaryFacts(recent, 10),
+                head.summaryVersion(),
+                head.lastSeq(),
+                head.ended());
     }
 
     /**
@@ -178,17 +208,31 @@ public final class SessionService {
      * path; refusals become skipped entries with a reason. A fact happened when the last message stating it was
      * sent, which is what decides between contradicting facts.
      */
-    private List<Consolidator.Outcome> write(Caller caller, Id team, Id session, List<FactExtractor.Fact> facts,
-                                             List<FactExtractor.Skipped> skipped) {
+    private List<Consolidator.Outcome> write(
+            Caller caller, Id team, Id session, List<FactExtractor.Fact> facts, List<FactExtractor.Skipped> skipped) {
         List<Consolidator.Outcome> written = new ArrayList<>();
         for (FactExtractor.Fact f : facts) {
-            List<String> evidence = f.evidence().stream().map(m -> m.id().value()).distinct()
-                    .limit(memories.limits().maxEvidence()).toList();
-            String occurredAt = f.evidence().stream().map(SessionMessage::occurredAt).max(Instant::compareTo)
-                    .map(t -> t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString()).orElse(null);
-            MemoryDraft draft = new MemoryDraft(f.content(), f.type().wire(),
-                    f.type() == MemoryType.PREFERENCE ? "user" : "team", null, null, f.confidence(), occurredAt,
-                    session.value(), evidence);
+            List<String> evidence = f.evidence().stream()
+                    .map(m -> m.id().value())
+                    .distinct()
+                    .limit(memories.limits().maxEvidence())
+                    .toList();
+            String occurredAt = f.evidence().stream()
+                    .map(SessionMessage::occurredAt)
+                    .max(Instant::compareTo)
+                    .map(t ->
+                            t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString())
+                    .orElse(null);
+            MemoryDraft draft = new MemoryDraft(
+                    f.content(),
+                    f.type().wire(),
+                    f.type() == MemoryType.PREFERENCE ? "user" : "team",
+                    null,
+                    null,
+                    f.confidence(),
+                    occurredAt,
+                    session.value(),
+                    evidence);
             try {
                 written.add(consolidator.write(caller, team, draft));
             } catch (SecretRejected e) {
@@ -207,8 +251,16 @@ public final class SessionService {
             if (h.lastSeq() >= seq) {
                 return h; // a later writer already counted our message
             }
-            SessionHead next = new SessionHead(team, session, h.version() + 1, seq, h.foldedThrough(), h.summary(),
-                    h.summaryVersion(), h.ended(), now);
+            SessionHead next = new SessionHead(
+                    team,
+                    session,
+                    h.version() + 1,
+                    seq,
+                    h.foldedThrough(),
+                    h.summary(),
+                    h.summaryVersion(),
+                    h.ended(),
+                    now);
             try {
                 store.putHead(next, h.version());
                 return next;
@@ -226,8 +278,16 @@ public final class SessionService {
             long to = h.foldedThrough() + limits.foldCount();
             List<SessionMessage> folded = store.messages(h.team(), h.session(), from, to);
             String summary = summarizer.fold(h.summary(), folded, limits.summaryChars());
-            SessionHead next = new SessionHead(h.team(), h.session(), h.version() + 1, h.lastSeq(), to, summary,
-                    h.summaryVersion() + 1, h.ended(), clock.instant());
+            SessionHead next = new SessionHead(
+                    h.team(),
+                    h.session(),
+                    h.version() + 1,
+                    h.lastSeq(),
+                    to,
+                    summary,
+                    h.summaryVersion() + 1,
+                    h.ended(),
+                    clock.instant());
             try {
                 store.putHead(next, h.version());
                 h = next;

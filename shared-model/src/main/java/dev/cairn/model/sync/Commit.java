@@ -9,8 +9,14 @@ import java.util.List;
  * only if that version is free. {@code idempotencyKey} makes a retried request find its first answer; a commit whose
  * key already belongs to an earlier commit (two copies of one request racing) is void: it changes nothing.
  */
-public record Commit(Id team, long version, Id clientId, String idempotencyKey, Id committer, Instant committedAt,
-                     List<SyncOp> ops) {
+public record Commit(
+        Id team,
+        long version,
+        Id clientId,
+        String idempotencyKey,
+        Id committer,
+        Instant committedAt,
+        List<SyncOp> ops) {
 
     public Commit {
         ops = List.copyOf(ops);

@@ -8,6 +8,15 @@ import java.time.Instant;
  * keep-both the proposal that was not applied, waiting for someone to resolve it (status {@code open}, then
  * {@code resolved}).
  */
-public record ConflictRecord(Id team, Id id, Id factId, long baseVersion, long currentVersion, String currentContent,
-                             SyncOp proposed, Id clientId, Instant createdAt, String status, String resolution) {
-}
+public record ConflictRecord(
+        Id team,
+        Id id,
+        Id factId,
+        long baseVersion,
+        long currentVersion,
+        String currentContent,
+        SyncOp proposed,
+        Id clientId,
+        Instant createdAt,
+        String status,
+        String resolution) {}

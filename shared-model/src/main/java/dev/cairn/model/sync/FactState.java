@@ -9,8 +9,17 @@ import java.util.List;
  * the fact's changes (a delete is a change; a later upsert continues the count); {@code commit} is the log version
  * that last changed it; {@code memoryId} the team memory it is projected to (recall finds it there).
  */
-public record FactState(Id team, Id factId, long version, boolean deleted, String content, MemoryType type,
-                        List<Id> tags, double confidence, long commit, Id memoryId) {
+public record FactState(
+        Id team,
+        Id factId,
+        long version,
+        boolean deleted,
+        String content,
+        MemoryType type,
+        List<Id> tags,
+        double confidence,
+        long commit,
+        Id memoryId) {
 
     public FactState {
         tags = List.copyOf(tags);

@@ -13,8 +13,7 @@ import java.util.List;
  */
 public final class OpsCodec {
 
-    private OpsCodec() {
-    }
+    private OpsCodec() {}
 
     public static String encode(List<SyncOp> ops) {
         StringBuilder b = new StringBuilder();
@@ -24,7 +23,11 @@ public final class OpsCodec {
             field(b, Long.toString(op.fromVersion()));
             field(b, op.content());
             field(b, op.type() == null ? null : op.type().wire());
-            field(b, op.tags() == null ? null : String.join(",", op.tags().stream().map(Id::value).toList()));
+            field(
+                    b,
+                    op.tags() == null
+                            ? null
+                            : String.join(",", op.tags().stream().map(Id::value).toList()));
             field(b, op.confidence() == null ? null : Double.toString(op.confidence()));
         }
         return b.toString();
@@ -47,11 +50,19 @@ public final class OpsCodec {
         List<SyncOp> ops = new ArrayList<>();
         for (int f = 0; f + 7 <= fields.size(); f += 7) {
             String tags = fields.get(f + 5);
-            ops.add(new SyncOp(fields.get(f).equals("u") ? SyncOp.Kind.UPSERT : SyncOp.Kind.DELETE,
-                    new Id(fields.get(f + 1)), Long.parseLong(fields.get(f + 2)), fields.get(f + 3),
+            ops.add(new SyncOp(
+                    fields.get(f).equals("u") ? SyncOp.Kind.UPSERT : SyncOp.Kind.DELETE,
+                    new Id(fields.get(f + 1)),
+                    Long.parseLong(fields.get(f + 2)),
+                    fields.get(f + 3),
                     fields.get(f + 4) == null ? null : MemoryType.fromWire(fields.get(f + 4)),
-                    tags == null ? null : tags.isEmpty() ? List.of()
-                            : Arrays.stream(tags.split(",")).map(Id::new).toList(),
+                    tags == null
+                            ? null
+                            : tags.isEmpty()
+                                    ? List.of()
+                                    : Arrays.stream(tags.split(","))
+                                            .map(Id::new)
+                                            .toList(),
                     fields.get(f + 6) == null ? null : Double.parseDouble(fields.get(f + 6))));
         }
         return ops;

@@ -7,8 +7,7 @@ import java.util.List;
 public final class SyncConflict extends CairnException {
 
     /** One fact the client based its change on an older version of. */
-    public record Conflict(FactState current, SyncOp proposed, long baseVersion) {
-    }
+    public record Conflict(FactState current, SyncOp proposed, long baseVersion) {}
 
     private final long currentVersion;
     private final List<Conflict> conflicts;

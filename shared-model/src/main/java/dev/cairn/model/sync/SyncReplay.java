@@ -19,8 +19,7 @@ import java.util.Set;
  */
 public final class SyncReplay {
 
-    private SyncReplay() {
-    }
+    private SyncReplay() {}
 
     public static Map<Id, FactState> replay(List<Commit> log) {
         Map<Id, FactState> facts = new LinkedHashMap<>();
@@ -40,17 +39,41 @@ public final class SyncReplay {
     public static FactState apply(Id team, FactState prev, SyncOp op, long commit) {
         if (op.kind() == SyncOp.Kind.DELETE) {
             return prev == null
-                    ? new FactState(team, op.factId(), op.toVersion(), true, "", MemoryType.FACT, List.of(), 1.0,
-                    commit, memoryId(team, op.factId(), commit))
-                    : new FactState(team, op.factId(), op.toVersion(), true, prev.content(), prev.type(), prev.tags(),
-                    prev.confidence(), commit, prev.memoryId());
+                    ? new FactState(
+                            team,
+                            op.factId(),
+                            op.toVersion(),
+                            true,
+                            "",
+                            MemoryType.FACT,
+                            List.of(),
+                            1.0,
+                            commit,
+                            memoryId(team, op.factId(), commit))
+                    : new FactState(
+                            team,
+                            op.factId(),
+                            op.toVersion(),
+                            true,
+                            prev.content(),
+                            prev.type(),
+                            prev.tags(),
+                            prev.confidence(),
+                            commit,
+                            prev.memoryId());
         }
         boolean reborn = prev == null || prev.deleted();
-        return new FactState(team, op.factId(), op.toVersion(), false, op.content(),
+        return new FactState(
+                team,
+                op.factId(),
+                op.toVersion(),
+                false,
+                op.content(),
                 op.type() != null ? op.type() : prev != null ? prev.type() : MemoryType.FACT,
                 op.tags() != null ? op.tags() : prev != null ? prev.tags() : List.of(),
                 op.confidence() != null ? op.confidence() : prev != null ? prev.confidence() : 1.0,
-                commit, reborn ? memoryId(team, op.factId(), commit) : prev.memoryId());
+                commit,
+                reborn ? memoryId(team, op.factId(), commit) : prev.memoryId());
     }
 
     /**
@@ -60,8 +83,8 @@ public final class SyncReplay {
      */
     public static Id memoryId(Id team, Id factId, long createdAt) {
         try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest((team.value() + "/" + factId.value() + "/"
-                    + createdAt).getBytes(StandardCharsets.UTF_8));
+            byte[] h = MessageDigest.getInstance("SHA-256")
+                    .digest((team.value() + "/" + factId.value() + "/" + createdAt).getBytes(StandardCharsets.UTF_8));
             return new Id("tf" + HexFormat.of().formatHex(h).substring(0, 24));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -60,7 +60,9 @@ public final class SyncService {
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
 
     public enum Policy {
-        REJECT, LAST_WRITER_WINS, KEEP_BOTH;
+        REJECT,
+        LAST_WRITER_WINS,
+        KEEP_BOTH;
 
         public static Policy fromConfig(String raw) {
             return valueOf(raw.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
@@ -74,19 +76,21 @@ public final class SyncService {
         }
     }
 
-    public record OpDraft(String op, String factId, Long version, String content, String type, List<String> tags,
-                          Double confidence) {
-    }
+    public record OpDraft(
+            String op,
+            String factId,
+            Long version,
+            String content,
+            String type,
+            List<String> tags,
+            Double confidence) {}
 
-    public record SyncDraft(String clientId, Long baseVersion, String idempotencyKey, List<OpDraft> delta) {
-    }
+    public record SyncDraft(String clientId, Long baseVersion, String idempotencyKey, List<OpDraft> delta) {}
 
     /** {@code queued}: ids of conflicts kept open under keep_both. */
-    public record Applied(long version, List<Id> queued) {
-    }
+    public record Applied(long version, List<Id> queued) {}
 
-    public record Changes(long version, List<Commit> changes, Long nextSince) {
-    }
+    public record Changes(long version, List<Commit> changes, Long nextSince) {}
 
     private final SyncStore store;
     private final MemoryStore memories;
@@ -96,8 +100,14 @@ public final class SyncService {
     private final Limits limits;
     private final Function<Id, Policy> policies;
 
-    public SyncService(SyncStore store, MemoryStore memories, Indexer indexer, SecretGate secrets, Clock clock,
-                       Limits limits, Function<Id, Policy> policies) {
+    public SyncService(
+            SyncStore store,
+            MemoryStore memories,
+            Indexer indexer,
+            SecretGate secrets,
+            Clock clock,
+            Limits limits,
+            Function<Id, Policy> policies) {
         this.store = store;
         this.memories = memories;
         this.indexer = indexer;
@@ -113,8 +123,7 @@ public final class SyncService {
         return commit(caller, team, v.clientId, v.key, v.ops, policies.apply(team));
     }
 
-    private record Valid(Id clientId, String key, List<SyncOp> ops) {
-    }
+    private record Valid(Id clientId, String key, List<SyncOp> ops) {}
 
     private Applied commit(Caller caller, Id team, Id clientId, String key, List<SyncOp> proposed, Policy policy) {
         while (true) {
@@ -131,16 +140,17 @@ public final class SyncService {
             List<SyncConflict.Conflict> conflicts = new ArrayList<>();
             Map<Id, Long> versions = new HashMap<>();
             for (SyncOp op : proposed) {
-                long now = versions.computeIfAbsent(op.factId(), id -> current.get(id) == null ? 0
-                        : current.get(id).version());
+                long now = versions.computeIfAbsent(
+                        op.factId(),
+                        id -> current.get(id) == null ? 0 : current.get(id).version());
                 if (op.fromVersion() != now) {
                     conflicts.add(new SyncConflict.Conflict(current.get(op.factId()), op, op.fromVersion()));
                     if (policy != Policy.LAST_WRITER_WINS) {
                         continue;
                     }
                 }
-                SyncOp rebased = new SyncOp(op.kind(), op.factId(), now, op.content(), op.type(), op.tags(),
-                        op.confidence());
+                SyncOp rebased =
+                        new SyncOp(op.kind(), op.factId(), now, op.content(), op.type(), op.tags(), op.confidence());
                 apply.add(rebased);
                 versions.put(op.factId(), rebased.toVersion());
             }
@@ -157,8 +167,8 @@ public final class SyncService {
             }
             catchUp(team);
             long holder = store.idempotency(team, key).orElse(commit.version());
-            List<Id> queued = queue(team, clientId, conflicts, now,
-                    policy == Policy.KEEP_BOTH ? "open" : "overwritten");
+            List<Id> queued =
+                    queue(team, clientId, conflicts, now, policy == Policy.KEEP_BOTH ? "open" : "overwritten");
             return new Applied(holder, policy == Policy.KEEP_BOTH ? queued : List.of());
         }
     }
@@ -168,9 +178,18 @@ public final class SyncService {
         for (SyncConflict.Conflict c : conflicts) {
             Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
             FactState cur = c.current();
-            store.putConflict(new ConflictRecord(team, id, c.proposed().factId(), c.baseVersion(),
-                    cur == null ? 0 : cur.version(), cur == null || cur.deleted() ? null : cur.content(),
-                    c.proposed(), clientId, now, status, null));
+            store.putConflict(new ConflictRecord(
+                    team,
+                    id,
+                    c.proposed().factId(),
+                    c.baseVersion(),
+                    cur == null ? 0 : cur.version(),
+                    cur == null || cur.deleted() ? null : cur.content(),
+                    c.proposed(),
+                    clientId,
+                    now,
+                    status,
+                    null));
             ids.add(id);
         }
         return ids;
@@ -223,8 +242,24 @@ public final class SyncService {
         }
         Memory m;
         if (stored.isEmpty()) {
-            m = new Memory(next.memoryId(), next.team(), null, Scope.TEAM, next.type(), next.content(), next.tags(),
-                    0.5, next.confidence(), at, at, null, 0, null, List.of(), 1, MemoryState.ACTIVE);
+            m = new Memory(
+                    next.memoryId(),
+                    next.team(),
+                    null,
+                    Scope.TEAM,
+                    next.type(),
+                    next.content(),
+                    next.tags(),
+                    0.5,
+                    next.confidence(),
+                    at,
+                    at,
+                    null,
+                    0,
+                    null,
+                    List.of(),
+                    1,
+                    MemoryState.ACTIVE);
             try {
                 memories.insertAll(List.of(m));
             } catch (VersionConflict e) {
@@ -232,13 +267,30 @@ public final class SyncService {
             }
         } else {
             Memory s = stored.get();
-            if (s.content().equals(next.content()) && s.type() == next.type() && s.tags().equals(next.tags())
+            if (s.content().equals(next.content())
+                    && s.type() == next.type()
+                    && s.tags().equals(next.tags())
                     && s.confidence() == next.confidence()) {
                 return;
             }
-            m = new Memory(s.id(), s.team(), null, Scope.TEAM, next.type(), next.content(), next.tags(),
-                    s.importance(), next.confidence(), at, s.createdAt(), s.lastAccessedAt(), s.accessCount(), null,
-                    List.of(), s.version() + 1, MemoryState.ACTIVE);
+            m = new Memory(
+                    s.id(),
+                    s.team(),
+                    null,
+                    Scope.TEAM,
+                    next.type(),
+                    next.content(),
+                    next.tags(),
+                    s.importance(),
+                    next.confidence(),
+                    at,
+                    s.createdAt(),
+                    s.lastAccessedAt(),
+                    s.accessCount(),
+                    null,
+                    List.of(),
+                    s.version() + 1,
+                    MemoryState.ACTIVE);
             try {
                 memories.replace(m);
             } catch (VersionConflict e) {
@@ -280,15 +332,27 @@ public final class SyncService {
         long from = since == null ? 0 : since;
         int size = pageSize == null ? Math.min(100, limits.pageSize()) : pageSize;
         List<Commit> page = store.commits(team, from, size);
-        Set<Long> voids = page.isEmpty() ? Set.of() : store.voids(team, from, page.get(page.size() - 1).version());
+        Set<Long> voids = page.isEmpty()
+                ? Set.of()
+                : store.voids(team, from, page.get(page.size() - 1).version());
         List<Commit> out = new ArrayList<>(page.size());
         for (Commit commit : page) {
             boolean live = !voids.contains(commit.version());
-            out.add(live ? commit : new Commit(commit.team(), commit.version(), commit.clientId(),
-                    commit.idempotencyKey(), commit.committer(), commit.committedAt(), List.of()));
+            out.add(
+                    live
+                            ? commit
+                            : new Commit(
+                                    commit.team(),
+                                    commit.version(),
+                                    commit.clientId(),
+                                    commit.idempotencyKey(),
+                                    commit.committer(),
+                                    commit.committedAt(),
+                                    List.of()));
         }
         long head = store.materialized(team);
-        Long next = out.isEmpty() || out.get(out.size() - 1).version() >= head ? null
+        Long next = out.isEmpty() || out.get(out.size() - 1).version() >= head
+                ? null
                 : out.get(out.size() - 1).version();
         return new Changes(head, out, next);
     }
@@ -331,7 +395,8 @@ public final class SyncService {
         caller.requireMember(team);
         ConflictRecord c = store.conflict(team, conflictId)
                 .orElseThrow(() -> new NotFound("conflict " + conflictId + " in team " + team));
-        if (resolution == null || !Set.of("keep_current", "take_proposed", "merge").contains(resolution)) {
+        if (resolution == null
+                || !Set.of("keep_current", "take_proposed", "merge").contains(resolution)) {
             throw new InvalidInput("resolution", "must be keep_current, take_proposed or merge");
         }
         if (resolution.equals("merge") && (content == null || content.isBlank())) {
@@ -346,13 +411,29 @@ public final class SyncService {
             long base = cur == null ? 0 : cur.version();
             SyncOp p = c.proposed();
             SyncOp op = resolution.equals("merge")
-                    ? new SyncOp(SyncOp.Kind.UPSERT, c.factId(), base, screen(team, "content", content),
-                    p.type(), p.tags(), p.confidence())
+                    ? new SyncOp(
+                            SyncOp.Kind.UPSERT,
+                            c.factId(),
+                            base,
+                            screen(team, "content", content),
+                            p.type(),
+                            p.tags(),
+                            p.confidence())
                     : new SyncOp(p.kind(), c.factId(), base, p.content(), p.type(), p.tags(), p.confidence());
             commit(caller, team, c.clientId(), "resolve-" + c.id().value(), List.of(op), Policy.LAST_WRITER_WINS);
         }
-        ConflictRecord done = new ConflictRecord(c.team(), c.id(), c.factId(), c.baseVersion(), c.currentVersion(),
-                c.currentContent(), c.proposed(), c.clientId(), c.createdAt(), "resolved", resolution);
+        ConflictRecord done = new ConflictRecord(
+                c.team(),
+                c.id(),
+                c.factId(),
+                c.baseVersion(),
+                c.currentVersion(),
+                c.currentContent(),
+                c.proposed(),
+                c.clientId(),
+                c.createdAt(),
+                "resolved",
+                resolution);
         store.updateConflict(done, "open");
         return done;
     }
@@ -407,8 +488,8 @@ public final class SyncService {
             } else {
                 c.fail(f + ".op", "must be upsert or delete");
             }
-            MemoryType type = o.type() == null ? null
-                    : c.oneOf(f + ".type", o.type(), MemoryType::fromWire, MemoryType.ALLOWED);
+            MemoryType type =
+                    o.type() == null ? null : c.oneOf(f + ".type", o.type(), MemoryType::fromWire, MemoryType.ALLOWED);
             List<Id> tags = c.ids(f + ".tags", o.tags(), 32);
             Double confidence = c.unitInterval(f + ".confidence", o.confidence());
             String content = o.content();
@@ -416,12 +497,18 @@ public final class SyncService {
                 if (content == null || content.isBlank()) {
                     c.fail(f + ".content", "is required for an upsert");
                 } else if (content.getBytes(StandardCharsets.UTF_8).length > limits.maxContentBytes()) {
-                    throw new ContentTooLarge(f + ".content", content.getBytes(StandardCharsets.UTF_8).length,
-                            limits.maxContentBytes());
+                    throw new ContentTooLarge(
+                            f + ".content", content.getBytes(StandardCharsets.UTF_8).length, limits.maxContentBytes());
                 }
             }
             if (c.ok() && kind != null && factId != null) {
-                ops.add(new SyncOp(kind, factId, o.version(), kind == SyncOp.Kind.UPSERT ? content : null, type, tags,
+                ops.add(new SyncOp(
+                        kind,
+                        factId,
+                        o.version(),
+                        kind == SyncOp.Kind.UPSERT ? content : null,
+                        type,
+                        tags,
                         confidence));
             }
         }
@@ -430,8 +517,17 @@ public final class SyncService {
         List<SyncOp> screened = new ArrayList<>(ops.size());
         for (int i = 0; i < ops.size(); i++) {
             SyncOp op = ops.get(i);
-            screened.add(op.kind() == SyncOp.Kind.DELETE ? op : new SyncOp(op.kind(), op.factId(), op.fromVersion(),
-                    screen(team, "delta[" + i + "].content", op.content()), op.type(), op.tags(), op.confidence()));
+            screened.add(
+                    op.kind() == SyncOp.Kind.DELETE
+                            ? op
+                            : new SyncOp(
+                                    op.kind(),
+                                    op.factId(),
+                                    op.fromVersion(),
+                                    screen(team, "delta[" + i + "].content", op.content()),
+                                    op.type(),
+                                    op.tags(),
+                                    op.confidence()));
         }
         return new Valid(clientId, d.idempotencyKey(), screened);
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
 
     private static final JavaClasses DOMAIN = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.cairn.model");
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cairn.model");
 
     /** Exactly the compile-scope libraries of shared-model's pom, each pure Java with no framework of its own. */
     private static final String[] PURE_LIBRARIES = {
@@ -27,8 +28,12 @@ class ArchitectureTest {
 
     @Test
     void sharedModel_shouldDependOnlyOnTheJdkItselfAndItsFewPureLibraries() {
-        classes().that().resideInAPackage("dev.cairn.model..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage(allowed())
+        classes()
+                .that()
+                .resideInAPackage("dev.cairn.model..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(allowed())
                 .because("shared-model is pure Java: ports and use cases, no frameworks or adapters")
                 .check(DOMAIN);
     }

@@ -27,12 +27,13 @@ class CacheAnswersTest {
 
     @Test
     void cacheControl_shouldBeNull_whenNoBreakpointFollowsTheBlock() {
-        assertThat(new ContextAssembler.Block("memories", "- (fact) x\n", 3, null).cacheControl()).isNull();
+        assertThat(new ContextAssembler.Block("memories", "- (fact) x\n", 3, null).cacheControl())
+                .isNull();
     }
 
     private static CachedResult entry() {
-        return new CachedResult(new Id("acme"), new Id("s1"), "k", "read_file", "{\"a\":1}", 7, STORED,
-                STORED.plusSeconds(3600), null);
+        return new CachedResult(
+                new Id("acme"), new Id("s1"), "k", "read_file", "{\"a\":1}", 7, STORED, STORED.plusSeconds(3600), null);
     }
 
     @Test
@@ -44,7 +45,10 @@ class CacheAnswersTest {
 
     @Test
     void agedAt_shouldNeverBeNegative_whenAnotherInstancesClockIsAhead() {
-        assertThat(new ToolCache.Lookup(true, entry(), null).agedAt(STORED.minusSeconds(5)).ageSeconds()).isZero();
+        assertThat(new ToolCache.Lookup(true, entry(), null)
+                        .agedAt(STORED.minusSeconds(5))
+                        .ageSeconds())
+                .isZero();
     }
 
     @Test

@@ -46,11 +46,13 @@ class CachePlanProperties {
     }
 
     @Property(tries = 300)
-    void aPrefixAboveTheMinimum_shouldAlwaysBeCached(@ForAll @IntRange(min = 1024, max = 9000) int system,
-                                                    @ForAll @IntRange(min = 0, max = 500) int messages) {
-        List<ContextAssembler.Block> planned = ContextAssembler.plan(List.of(
-                new ContextAssembler.Block("system", "s", system, null),
-                new ContextAssembler.Block("messages", "m", messages, null)), 1024);
+    void aPrefixAboveTheMinimum_shouldAlwaysBeCached(
+            @ForAll @IntRange(min = 1024, max = 9000) int system, @ForAll @IntRange(min = 0, max = 500) int messages) {
+        List<ContextAssembler.Block> planned = ContextAssembler.plan(
+                List.of(
+                        new ContextAssembler.Block("system", "s", system, null),
+                        new ContextAssembler.Block("messages", "m", messages, null)),
+                1024);
         assertThat(planned.get(0).cacheTtl()).isEqualTo("1h");
         assertThat(ContextAssembler.planOf(planned, 1024).stablePrefixTokens()).isEqualTo(system);
     }

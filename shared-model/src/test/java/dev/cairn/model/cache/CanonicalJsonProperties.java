@@ -24,7 +24,9 @@ class CanonicalJsonProperties {
             Collections.shuffle(keys, order);
             StringBuilder b = new StringBuilder("{");
             for (Object k : keys) {
-                b.append(b.length() > 1 ? ", " : "").append(write(k, escapeAll, order)).append(" : ")
+                b.append(b.length() > 1 ? ", " : "")
+                        .append(write(k, escapeAll, order))
+                        .append(" : ")
                         .append(write(m.get(k), escapeAll, order));
             }
             return b.append('}').toString();
@@ -47,14 +49,25 @@ class CanonicalJsonProperties {
 
     @Provide
     Arbitrary<Map<String, Object>> objects() {
-        Arbitrary<Object> leaf = Arbitraries.oneOf(Arbitraries.strings().withCharRange('\u0001', '\ud7ff').ofMaxLength(12).map(s -> (Object) s),
-                Arbitraries.integers().map(i -> (Object) i), Arbitraries.of(true, false).map(b -> (Object) b));
-        return Arbitraries.maps(Arbitraries.strings().withCharRange('\u0001', '\ud7ff').ofMinLength(1).ofMaxLength(6), leaf).ofMaxSize(8);
+        Arbitrary<Object> leaf = Arbitraries.oneOf(
+                Arbitraries.strings()
+                        .withCharRange('\u0001', '\ud7ff')
+                        .ofMaxLength(12)
+                        .map(s -> (Object) s),
+                Arbitraries.integers().map(i -> (Object) i),
+                Arbitraries.of(true, false).map(b -> (Object) b));
+        return Arbitraries.maps(
+                        Arbitraries.strings()
+                                .withCharRange('\u0001', '\ud7ff')
+                                .ofMinLength(1)
+                                .ofMaxLength(6),
+                        leaf)
+                .ofMaxSize(8);
     }
 
     @Property(tries = 500)
-    void memberOrderAndEscapes_shouldNotChangeTheText(@ForAll("objects") Map<String, Object> object,
-                                                      @ForAll long seed) {
+    void memberOrderAndEscapes_shouldNotChangeTheText(
+            @ForAll("objects") Map<String, Object> object, @ForAll long seed) {
         String plain = write(object, false, new Random(seed));
         String escaped = write(object, true, new Random(seed + 1));
         assertThat(CanonicalJson.canonicalize(escaped)).isEqualTo(CanonicalJson.canonicalize(plain));
@@ -65,7 +78,8 @@ class CanonicalJsonProperties {
         String canonical = CanonicalJson.canonicalize("[" + d + "]");
         assertThat(CanonicalJson.canonicalize("[" + new BigDecimal(d).toString().replace("E", "e") + "]"))
                 .isEqualTo(canonical);
-        assertThat(CanonicalJson.canonicalize("[" + Double.toString(d).replace("E", "E+").replace("E+-", "E-") + "]"))
+        assertThat(CanonicalJson.canonicalize(
+                        "[" + Double.toString(d).replace("E", "E+").replace("E+-", "E-") + "]"))
                 .isEqualTo(canonical);
         if (d == Math.rint(d) && Math.abs(d) < 1e15) {
             assertThat(CanonicalJson.canonicalize("[" + (long) d + "]")).isEqualTo(canonical);

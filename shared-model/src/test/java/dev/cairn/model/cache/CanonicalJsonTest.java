@@ -28,7 +28,8 @@ class CanonicalJsonTest {
         "3eb0c6f7a0b5ed8d, 0.000001",
         "41b3de4355555554, 333333333.33333325",
         "becbf647612f3696, -0.0000033333333333333333",
-        "43143ff3c1cb0959, 1424953923781206.2"})
+        "43143ff3c1cb0959, 1424953923781206.2"
+    })
     void numbers_shouldBePrintedAsEcmaScriptDoes(String bits, String expected) {
         double d = Double.longBitsToDouble(Long.parseUnsignedLong(bits, 16));
         assertThat(CanonicalJson.canonicalize("[" + d + "]")).isEqualTo("[" + expected + "]");
@@ -39,10 +40,11 @@ class CanonicalJsonTest {
         String input = "{\"\\u20ac\": \"Euro Sign\", \"\\r\": \"Carriage Return\", \"\\ufb33\": \"Hebrew Letter Dalet "
                 + "With Dagesh\", \"1\": \"One\", \"\\ud83d\\ude00\": \"Emoji: Grinning Face\", \"\\u0080\": \"Control\","
                 + " \"\\u00f6\": \"Latin Small Letter O With Diaeresis\"}";
-        assertThat(CanonicalJson.canonicalize(input)).isEqualTo("{\"\\r\":\"Carriage Return\",\"1\":\"One\","
-                + "\"\u0080\":\"Control\",\"\u00f6\":\"Latin Small Letter O With Diaeresis\","
-                + "\"\u20ac\":\"Euro Sign\",\"\ud83d\ude00\":\"Emoji: Grinning Face\","
-                + "\"\ufb33\":\"Hebrew Letter Dalet With Dagesh\"}");
+        assertThat(CanonicalJson.canonicalize(input))
+                .isEqualTo("{\"\\r\":\"Carriage Return\",\"1\":\"One\","
+                        + "\"\u0080\":\"Control\",\"\u00f6\":\"Latin Small Letter O With Diaeresis\","
+                        + "\"\u20ac\":\"Euro Sign\",\"\ud83d\ude00\":\"Emoji: Grinning Face\","
+                        + "\"\ufb33\":\"Hebrew Letter Dalet With Dagesh\"}");
         assertThat(CanonicalJson.canonicalize("[ \"\\u0001\\t\\\"\\\\\\/\" , true , null , [ ] ]"))
                 .isEqualTo("[\"\\u0001\\t\\\"\\\\/\",true,null,[]]");
     }

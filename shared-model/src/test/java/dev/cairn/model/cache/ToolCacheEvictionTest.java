@@ -32,8 +32,12 @@ class ToolCacheEvictionTest {
     void aBurstOfOneOffResults_shouldNotPushOutTheFrequentlyUsedOnes_andTheStoreStaysUnderTheCap() {
         long cap = 64 * 1024;
         InMemorySessionCacheStore store = new InMemorySessionCacheStore();
-        ToolCache cache = new ToolCache(store, SecretScanner.bundled(), Clock.systemUTC(), new ToolCacheSettings(
-                cap, 0.2, Duration.ofMinutes(10), Duration.ofHours(1), Map.of(), 100, Duration.ofSeconds(1)));
+        ToolCache cache = new ToolCache(
+                store,
+                SecretScanner.bundled(),
+                Clock.systemUTC(),
+                new ToolCacheSettings(
+                        cap, 0.2, Duration.ofMinutes(10), Duration.ofHours(1), Map.of(), 100, Duration.ofSeconds(1)));
         for (int i = 0; i < 12; i++) { // the session has been busy: the cache is more than half full
             cache.put(ALICE, TEAM, SESSION, file("early-" + i, 4096));
         }
@@ -42,7 +46,8 @@ class ToolCacheEvictionTest {
         }
         for (int round = 0; round < 20; round++) {
             for (int i = 0; i < 4; i++) {
-                assertThat(cache.lookup(ALICE, TEAM, SESSION, read("hot-" + i)).hit()).isTrue();
+                assertThat(cache.lookup(ALICE, TEAM, SESSION, read("hot-" + i)).hit())
+                        .isTrue();
             }
         }
         // a scan over 100 files read once each, while the agent keeps coming back to its 4 files every 20 reads:
@@ -51,12 +56,16 @@ class ToolCacheEvictionTest {
             cache.put(ALICE, TEAM, SESSION, file("cold-" + i, 4096));
             if (i % 20 == 19) {
                 for (int h = 0; h < 4; h++) {
-                    assertThat(cache.lookup(ALICE, TEAM, SESSION, read("hot-" + h)).hit()).as("hot-%d after %d",
-                            h, i).isTrue();
+                    assertThat(cache.lookup(ALICE, TEAM, SESSION, read("hot-" + h))
+                                    .hit())
+                            .as("hot-%d after %d", h, i)
+                            .isTrue();
                 }
             }
         }
-        long stored = store.entries(TEAM, SESSION).stream().mapToLong(CachedResult::bytes).sum();
+        long stored = store.entries(TEAM, SESSION).stream()
+                .mapToLong(CachedResult::bytes)
+                .sum();
         assertThat(stored).isLessThanOrEqualTo(cap);
         ToolCache.Stats stats = cache.stats(ALICE, TEAM, SESSION);
         assertThat(stats.evictions()).isGreaterThanOrEqualTo(12 + 4 + 100 - cap / 4096);

@@ -41,8 +41,7 @@ public class ConsolidatorTest {
     private static final Caller ALICE = new Caller(new Id("alice"), Set.of(TEAM));
 
     /** The stores and model consolidation runs on. */
-    public record Backend(MemoryStore store, VectorIndex index, Embedder embedder) {
-    }
+    public record Backend(MemoryStore store, VectorIndex index, Embedder embedder) {}
 
     private Backend backend;
     private MemoryStore store;
@@ -61,10 +60,22 @@ public class ConsolidatorTest {
         Indexer indexer = new Indexer(store, backend.index(), backend.embedder());
         SecretGate gate = SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT);
         MemoryService memories = new MemoryService(store, indexer, Clock.systemUTC(), MemoryLimits.DEFAULTS, gate);
-        consolidator = new Consolidator(memories, store, backend.index(), backend.embedder(),
-                new FactComparison(FactComparison.Thresholds.defaults()), 8);
-        recall = new RecallService(store, backend.index(), backend.embedder(), indexer, Clock.systemUTC(),
-                RecallSettings.DEFAULTS, Runnable::run, gate);
+        consolidator = new Consolidator(
+                memories,
+                store,
+                backend.index(),
+                backend.embedder(),
+                new FactComparison(FactComparison.Thresholds.defaults()),
+                8);
+        recall = new RecallService(
+                store,
+                backend.index(),
+                backend.embedder(),
+                indexer,
+                Clock.systemUTC(),
+                RecallSettings.DEFAULTS,
+                Runnable::run,
+                gate);
     }
 
     @AfterEach
@@ -88,10 +99,14 @@ public class ConsolidatorTest {
 
     @Test
     void theSameFactAgain_shouldReinforceTheStoredOne_notAddARecord() {
-        Memory first = consolidator.write(ALICE, TEAM, fact("convention",
-                "We always squash merge pull requests.", "2026-11-01T10:00:00Z", "m1")).memory();
-        Consolidator.Outcome again = consolidator.write(ALICE, TEAM, fact("convention",
-                "We always squash-merge pull requests", "2026-11-20T10:00:00Z", "m7"));
+        Memory first = consolidator
+                .write(
+                        ALICE,
+                        TEAM,
+                        fact("convention", "We always squash merge pull requests.", "2026-11-01T10:00:00Z", "m1"))
+                .memory();
+        Consolidator.Outcome again = consolidator.write(
+                ALICE, TEAM, fact("convention", "We always squash-merge pull requests", "2026-11-20T10:00:00Z", "m7"));
 
         assertThat(again.action()).isEqualTo(Action.REINFORCED);
         assertThat(again.memory().id()).isEqualTo(first.id());
@@ -106,10 +121,24 @@ public class ConsolidatorTest {
 
     @Test
     void aNewValueForTheSameSubject_shouldSupersedeTheOldFact_andAsOfShouldStillSeeIt() {
-        Memory old = consolidator.write(ALICE, TEAM, fact("environment",
-                "We use PostgreSQL 16 for the billing database.", "2026-10-01T09:00:00Z", "m1")).memory();
-        Consolidator.Outcome now = consolidator.write(ALICE, TEAM, fact("environment",
-                "We now use PostgreSQL 17 for the billing database.", "2026-11-15T09:00:00Z", "m2"));
+        Memory old = consolidator
+                .write(
+                        ALICE,
+                        TEAM,
+                        fact(
+                                "environment",
+                                "We use PostgreSQL 16 for the billing database.",
+                                "2026-10-01T09:00:00Z",
+                                "m1"))
+                .memory();
+        Consolidator.Outcome now = consolidator.write(
+                ALICE,
+                TEAM,
+                fact(
+                        "environment",
+                        "We now use PostgreSQL 17 for the billing database.",
+                        "2026-11-15T09:00:00Z",
+                        "m2"));
 
         assertThat(now.action()).isEqualTo(Action.SUPERSEDED);
         assertThat(now.previous().id()).isEqualTo(old.id());
@@ -127,26 +156,45 @@ public class ConsolidatorTest {
 
     @Test
     void anOlderStatementArrivingLate_shouldBeKeptAsHistory_notBecomeCurrent() {
-        Memory current = consolidator.write(ALICE, TEAM, fact("decision",
-                "We deploy the API with Terraform 1.9.", "2026-11-10T00:00:00Z", "m5")).memory();
-        Consolidator.Outcome late = consolidator.write(ALICE, TEAM, fact("decision",
-                "We deploy the API with Terraform 1.5.", "2026-09-01T00:00:00Z", "m1"));
+        Memory current = consolidator
+                .write(
+                        ALICE,
+                        TEAM,
+                        fact("decision", "We deploy the API with Terraform 1.9.", "2026-11-10T00:00:00Z", "m5"))
+                .memory();
+        Consolidator.Outcome late = consolidator.write(
+                ALICE, TEAM, fact("decision", "We deploy the API with Terraform 1.5.", "2026-09-01T00:00:00Z", "m1"));
 
         assertThat(late.action()).isEqualTo(Action.OUTDATED);
         assertThat(late.memory().supersededBy()).isEqualTo(current.id());
         assertThat(store.get(TEAM, current.id()).orElseThrow().isCurrent()).isTrue();
-        assertThat(contents(recall("how do we deploy the API", null))).contains("We deploy the API with Terraform 1.9.")
+        assertThat(contents(recall("how do we deploy the API", null)))
+                .contains("We deploy the API with Terraform 1.9.")
                 .doesNotContain("We deploy the API with Terraform 1.5.");
     }
 
     @Test
     void differentFactsOfTheSameKind_shouldBothStayCurrent() {
-        consolidator.write(ALICE, TEAM, fact("environment", "The billing service runs on ECS in eu-west-1.",
-                "2026-11-01T00:00:00Z", "m1"));
-        Consolidator.Outcome other = consolidator.write(ALICE, TEAM, fact("environment",
-                "Our Grafana dashboards live in the observability account.", "2026-11-02T00:00:00Z", "m2"));
-        Consolidator.Outcome also = consolidator.write(ALICE, TEAM, fact("environment",
-                "The billing service also runs on Lambda for batch jobs.", "2026-11-03T00:00:00Z", "m3"));
+        consolidator.write(
+                ALICE,
+                TEAM,
+                fact("environment", "The billing service runs on ECS in eu-west-1.", "2026-11-01T00:00:00Z", "m1"));
+        Consolidator.Outcome other = consolidator.write(
+                ALICE,
+                TEAM,
+                fact(
+                        "environment",
+                        "Our Grafana dashboards live in the observability account.",
+                        "2026-11-02T00:00:00Z",
+                        "m2"));
+        Consolidator.Outcome also = consolidator.write(
+                ALICE,
+                TEAM,
+                fact(
+                        "environment",
+                        "The billing service also runs on Lambda for batch jobs.",
+                        "2026-11-03T00:00:00Z",
+                        "m3"));
 
         assertThat(other.action()).isEqualTo(Action.CREATED);
         assertThat(also.action()).isEqualTo(Action.CREATED);
@@ -156,13 +204,25 @@ public class ConsolidatorTest {
     @Test
     void aFactOfAnotherTypeOrScope_shouldNeverBeConsolidatedWithIt() {
         consolidator.write(ALICE, TEAM, fact("decision", "We use Gradle 8 for the build.", null, "m1"));
-        Consolidator.Outcome asPreference = consolidator.write(ALICE, TEAM, new MemoryDraft(
-                "We use Gradle 8 for the build.", "preference", "user", null, null, 0.8, null, "s1", List.of("m2")));
+        Consolidator.Outcome asPreference = consolidator.write(
+                ALICE,
+                TEAM,
+                new MemoryDraft(
+                        "We use Gradle 8 for the build.",
+                        "preference",
+                        "user",
+                        null,
+                        null,
+                        0.8,
+                        null,
+                        "s1",
+                        List.of("m2")));
         assertThat(asPreference.action()).isEqualTo(Action.CREATED);
     }
 
     private List<RecallResult.Hit> recall(String query, String asOf) {
-        return recall.recall(ALICE, TEAM, new RecallDraft(query, 10, null, null, null, null, null, null, asOf)).hits();
+        return recall.recall(ALICE, TEAM, new RecallDraft(query, 10, null, null, null, null, null, null, asOf))
+                .hits();
     }
 
     private static List<String> contents(List<RecallResult.Hit> hits) {

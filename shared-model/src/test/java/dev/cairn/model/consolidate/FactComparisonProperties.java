@@ -18,29 +18,49 @@ class FactComparisonProperties {
 
     @Provide
     Arbitrary<String> statements() {
-        Arbitrary<String> word = Arbitraries.of("we", "use", "postgresql", "16", "17", "for", "billing", "i",
-                "prefer", "tabs", "spaces", "deploy", "to", "eu-west-1", "terraform", "the", "now", "我们", "使用",
-                "部署", "在", "法兰克福");
+        Arbitrary<String> word = Arbitraries.of(
+                "we",
+                "use",
+                "postgresql",
+                "16",
+                "17",
+                "for",
+                "billing",
+                "i",
+                "prefer",
+                "tabs",
+                "spaces",
+                "deploy",
+                "to",
+                "eu-west-1",
+                "terraform",
+                "the",
+                "now",
+                "我们",
+                "使用",
+                "部署",
+                "在",
+                "法兰克福");
         return word.list().ofMinSize(1).ofMaxSize(9).map(ws -> String.join(" ", ws));
     }
 
     @Property(tries = 500)
-    void everyStatement_shouldDuplicateItself(@ForAll("statements") String s,
-                                              @ForAll @DoubleRange(min = -1, max = 1) double similarity) {
+    void everyStatement_shouldDuplicateItself(
+            @ForAll("statements") String s, @ForAll @DoubleRange(min = -1, max = 1) double similarity) {
         assertThat(comparison.relate(s, s, similarity)).isEqualTo(Relation.DUPLICATE);
     }
 
     @Property(tries = 1000)
-    void theRelation_shouldNotDependOnWhichStatementCameFirst(@ForAll("statements") String a,
-                                                             @ForAll("statements") String b,
-                                                             @ForAll @DoubleRange(min = -1, max = 1) double sim) {
+    void theRelation_shouldNotDependOnWhichStatementCameFirst(
+            @ForAll("statements") String a,
+            @ForAll("statements") String b,
+            @ForAll @DoubleRange(min = -1, max = 1) double sim) {
         assertThat(comparison.relate(a, b, sim)).isEqualTo(comparison.relate(b, a, sim));
     }
 
     @Property(tries = 500)
-    void caseSpacingPunctuationAndTimeMarkers_shouldNotMakeADifferentFact(@ForAll("statements") String s,
-                                                                        @ForAll @DoubleRange(min = 0.6, max = 1)
-                                                                        double similarity) {
+    void caseSpacingPunctuationAndTimeMarkers_shouldNotMakeADifferentFact(
+            @ForAll("statements") String s, @ForAll @DoubleRange(min = 0.6, max = 1) double similarity) {
         String restated = "Now, " + s.toUpperCase(java.util.Locale.ROOT).replace(" ", "  ") + "!";
         assertThat(comparison.relate(s, restated, similarity)).isEqualTo(Relation.DUPLICATE);
     }
@@ -52,8 +72,10 @@ class FactComparisonProperties {
     }
 
     @Property(tries = 500)
-    void anAdditiveStatement_shouldNeverContradict(@ForAll("statements") String a, @ForAll("statements") String b,
-                                                  @ForAll @DoubleRange(min = -1, max = 1) double similarity) {
+    void anAdditiveStatement_shouldNeverContradict(
+            @ForAll("statements") String a,
+            @ForAll("statements") String b,
+            @ForAll @DoubleRange(min = -1, max = 1) double similarity) {
         assertThat(comparison.relate(a, b + " also", similarity)).isNotEqualTo(Relation.CONTRADICTION);
     }
 }

@@ -38,8 +38,16 @@ class DecayJobTest {
 
     private Memory seed(String id, String content, double importance, int daysAgo, int accesses, MemoryState state) {
         Instant created = NOW.minus(Duration.ofDays(daysAgo));
-        Memory m = Memories.memory().id(id).team(TEAM).content(content).importance(importance).confidence(0.9)
-                .createdAt(created).accessed(accesses, null).state(state).build();
+        Memory m = Memories.memory()
+                .id(id)
+                .team(TEAM)
+                .content(content)
+                .importance(importance)
+                .confidence(0.9)
+                .createdAt(created)
+                .accessed(accesses, null)
+                .state(state)
+                .build();
         store.insertAll(List.of(m));
         indexer.index(List.of(m));
         return m;
@@ -50,8 +58,14 @@ class DecayJobTest {
     }
 
     private boolean searchable(String id, String text) {
-        return index.search(new VectorIndex.Search(new VectorIndex.Filter(TEAM, ALICE.user(), null, Set.of(), Set.of()),
-                embedder.embedQuery(text), embedder.modelId(), text, 10)).stream()
+        return index
+                .search(new VectorIndex.Search(
+                        new VectorIndex.Filter(TEAM, ALICE.user(), null, Set.of(), Set.of()),
+                        embedder.embedQuery(text),
+                        embedder.modelId(),
+                        text,
+                        10))
+                .stream()
                 .anyMatch(c -> c.id().value().equals(id));
     }
 
@@ -82,13 +96,15 @@ class DecayJobTest {
         Memory back = restore.restore(ALICE, TEAM, new Id("m-old"));
         assertThat(back.state()).isEqualTo(MemoryState.ACTIVE);
         // the answer is the memory as stored now: the restore counted as a use
-        assertThat(back.accessCount()).isEqualTo(store.get(TEAM, new Id("m-old")).orElseThrow().accessCount());
+        assertThat(back.accessCount())
+                .isEqualTo(store.get(TEAM, new Id("m-old")).orElseThrow().accessCount());
         assertThat(back.lastAccessedAt()).isEqualTo(NOW);
         assertThat(store.get(TEAM, new Id("m-old")).orElseThrow().content()).isEqualTo("The 2019 offsite was in Porto");
         assertThat(searchable("m-old", "Where was the 2019 offsite?")).isTrue();
         assertThat(cold.get(TEAM, new Id("m-old"))).isEmpty();
         assertThatThrownBy(() -> restore.restore(ALICE, TEAM, new Id("m-old")))
-                .isInstanceOf(InvalidInput.class).hasMessageContaining("not archived");
+                .isInstanceOf(InvalidInput.class)
+                .hasMessageContaining("not archived");
         // restored = used now: the next run keeps it
         assertThat(job(100).run(TEAM, null, () -> false).archived()).isZero();
     }

@@ -19,15 +19,22 @@ class DecayPolicyProperties {
     private final DecayPolicy policy = DecayPolicy.defaults();
 
     private static Memory memory(double importance, int ageDays, int accesses, MemoryState state) {
-        return Memories.memory().team("t").content("x").importance(importance).createdAt(CREATED)
-                .accessed(accesses, ageDays < 0 ? null : CREATED.plus(Duration.ofDays(ageDays))).state(state).build();
+        return Memories.memory()
+                .team("t")
+                .content("x")
+                .importance(importance)
+                .createdAt(CREATED)
+                .accessed(accesses, ageDays < 0 ? null : CREATED.plus(Duration.ofDays(ageDays)))
+                .state(state)
+                .build();
     }
 
     @Property(tries = 500)
-    void effectiveImportance_shouldNeverGrowWithTime_andNeverExceedTheBase(@ForAll @DoubleRange(min = 0, max = 1) double importance,
-                                                          @ForAll @IntRange(min = 0, max = 400) int lastAccessDay,
-                                                          @ForAll @IntRange(min = 0, max = 50) int accesses,
-                                                          @ForAll @IntRange(min = 0, max = 23) int hours) {
+    void effectiveImportance_shouldNeverGrowWithTime_andNeverExceedTheBase(
+            @ForAll @DoubleRange(min = 0, max = 1) double importance,
+            @ForAll @IntRange(min = 0, max = 400) int lastAccessDay,
+            @ForAll @IntRange(min = 0, max = 50) int accesses,
+            @ForAll @IntRange(min = 0, max = 23) int hours) {
         Memory m = memory(importance, lastAccessDay, accesses, MemoryState.ACTIVE);
         Instant morning = CREATED.plus(Duration.ofDays(lastAccessDay + 30));
         Instant later = morning.plus(Duration.ofMinutes(hours));
@@ -36,9 +43,10 @@ class DecayPolicyProperties {
     }
 
     @Property(tries = 500)
-    void aMemoryUsedMoreOften_shouldFadeNoFaster(@ForAll @DoubleRange(min = 0.01, max = 1) double importance,
-                                                 @ForAll @IntRange(min = 1, max = 40) int accesses,
-                                                 @ForAll @IntRange(min = 0, max = 1000) int days) {
+    void aMemoryUsedMoreOften_shouldFadeNoFaster(
+            @ForAll @DoubleRange(min = 0.01, max = 1) double importance,
+            @ForAll @IntRange(min = 1, max = 40) int accesses,
+            @ForAll @IntRange(min = 0, max = 1000) int days) {
         Instant now = CREATED.plus(Duration.ofDays(days));
         double fewer = policy.effectiveImportance(memory(importance, 0, accesses, MemoryState.ACTIVE), now);
         double more = policy.effectiveImportance(memory(importance, 0, accesses + 1, MemoryState.ACTIVE), now);
@@ -59,7 +67,8 @@ class DecayPolicyProperties {
 
     @Property(tries = 500)
     void anArchivedMemoryThatCannotExpireYet_shouldBeKept_whenEverItWasArchivedAfterItsLastUse(
-            @ForAll @IntRange(min = 0, max = 1000) int lastUseDay, @ForAll @IntRange(min = 0, max = 1000) int archivedAfter,
+            @ForAll @IntRange(min = 0, max = 1000) int lastUseDay,
+            @ForAll @IntRange(min = 0, max = 1000) int archivedAfter,
             @ForAll @IntRange(min = 0, max = 2000) int nowDay) {
         Memory m = memory(0.5, lastUseDay, 1, MemoryState.ARCHIVED);
         Instant lastUse = CREATED.plus(Duration.ofDays(lastUseDay));

@@ -21,8 +21,16 @@ class IndexConvergenceTest {
     @Test
     void catchUp_shouldIndexWhatTheWritePathNeverIndexed_andDropDeletedOnes() {
         Id acme = new Id("acme");
-        Memory kept = Memories.memory().team("acme").id("m1").content("The staging database is PostgreSQL 16").build();
-        Memory deleted = Memories.memory().team("acme").id("m2").content("Deploys happen on Tuesdays").build();
+        Memory kept = Memories.memory()
+                .team("acme")
+                .id("m1")
+                .content("The staging database is PostgreSQL 16")
+                .build();
+        Memory deleted = Memories.memory()
+                .team("acme")
+                .id("m2")
+                .content("Deploys happen on Tuesdays")
+                .build();
         InMemoryMemoryStore store = new InMemoryMemoryStore();
         InMemoryVectorIndex index = new InMemoryVectorIndex();
         Indexer indexer = new Indexer(store, index, EMBEDDER);
@@ -41,8 +49,15 @@ class IndexConvergenceTest {
     }
 
     private static List<String> search(VectorIndex index, String q) {
-        return index.search(new VectorIndex.Search(new VectorIndex.Filter(new Id("acme"), new Id("alice"), null,
-                Set.of(), Set.of()), EMBEDDER.embedQuery(q), EMBEDDER.modelId(), null, 5))
-                .stream().map(c -> c.id().value()).toList();
+        return index
+                .search(new VectorIndex.Search(
+                        new VectorIndex.Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of()),
+                        EMBEDDER.embedQuery(q),
+                        EMBEDDER.modelId(),
+                        null,
+                        5))
+                .stream()
+                .map(c -> c.id().value())
+                .toList();
     }
 }

@@ -27,13 +27,17 @@ class ListDraftTest {
     void cursor_ofAnotherOrder_isRejected() {
         String recency = ListDraft.encode(new ListQuery.Cursor(5, "x1"), ListQuery.Order.RECENCY);
         assertThatThrownBy(() -> new ListDraft(null, null, null, "importance", null, recency).validate(TEAM, ALICE))
-                .isInstanceOf(InvalidInput.class).hasMessageContaining("cursor");
+                .isInstanceOf(InvalidInput.class)
+                .hasMessageContaining("cursor");
     }
 
     @Test
     void limits_areBounded() {
         assertThatThrownBy(() -> new ListDraft(null, null, null, null, 501, null).validate(TEAM, ALICE))
                 .hasMessageContaining("limit");
-        assertThat(new ListDraft(null, null, null, null, null, null).validate(TEAM, ALICE).limit()).isEqualTo(50);
+        assertThat(new ListDraft(null, null, null, null, null, null)
+                        .validate(TEAM, ALICE)
+                        .limit())
+                .isEqualTo(50);
     }
 }

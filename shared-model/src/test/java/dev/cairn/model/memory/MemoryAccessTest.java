@@ -12,8 +12,23 @@ class MemoryAccessTest {
     private static final Instant CREATED = Instant.parse("2026-11-01T10:00:00Z");
 
     private static Memory memory(Instant lastAccessedAt, long accessCount) {
-        return new Memory(new Id("m1"), new Id("acme"), null, Scope.TEAM, MemoryType.FACT, "Deploys go out on Tuesdays",
-                List.of(), 0.5, 0.8, null, CREATED, lastAccessedAt, accessCount, null, List.of(), 3,
+        return new Memory(
+                new Id("m1"),
+                new Id("acme"),
+                null,
+                Scope.TEAM,
+                MemoryType.FACT,
+                "Deploys go out on Tuesdays",
+                List.of(),
+                0.5,
+                0.8,
+                null,
+                CREATED,
+                lastAccessedAt,
+                accessCount,
+                null,
+                List.of(),
+                3,
                 MemoryState.ACTIVE);
     }
 
@@ -44,6 +59,9 @@ class MemoryAccessTest {
         Memory m = memory(null, 2);
         Memory used = m.accessedAt(CREATED);
         assertThat(used.version()).isEqualTo(m.version());
-        assertThat(used).usingRecursiveComparison().ignoringFields("accessCount", "lastAccessedAt").isEqualTo(m);
+        assertThat(used)
+                .usingRecursiveComparison()
+                .ignoringFields("accessCount", "lastAccessedAt")
+                .isEqualTo(m);
     }
 }

@@ -50,11 +50,11 @@ public abstract class DecayContract {
     });
     /** Vectors by embedding model and texts: embedding 10,000 texts once per JVM is enough. */
     private static final Map<String, List<float[]>> VECTORS = new HashMap<>();
+
     private static final Embedder HASHING = new HashingEmbedder();
 
     /** The three stores the job works on, from one backend. */
-    public record Stores(MemoryStore store, ColdStore cold, VectorIndex index) {
-    }
+    public record Stores(MemoryStore store, ColdStore cold, VectorIndex index) {}
 
     protected abstract Stores stores();
 
@@ -71,8 +71,7 @@ public abstract class DecayContract {
     }
 
     /** Makes the index's latest writes visible to search (OpenSearch refreshes on a timer). */
-    protected void refresh() {
-    }
+    protected void refresh() {}
 
     /** The model the memories are embedded with; the same instance on every call. */
     protected Embedder embedder() {
@@ -128,8 +127,16 @@ public abstract class DecayContract {
             List<VectorIndex.Entry> entries = new ArrayList<>();
             for (int j = i; j < Math.min(i + 500, N); j++) {
                 Memory m = seeded.get(j);
-                entries.add(new VectorIndex.Entry(new VectorIndex.Key(team, m.id(), m.version()), m.scope(), m.user(),
-                        m.type(), m.tags(), m.content(), m.occurredAt(), vecs.get(j), embedder().modelId()));
+                entries.add(new VectorIndex.Entry(
+                        new VectorIndex.Key(team, m.id(), m.version()),
+                        m.scope(),
+                        m.user(),
+                        m.type(),
+                        m.tags(),
+                        m.content(),
+                        m.occurredAt(),
+                        vecs.get(j),
+                        embedder().modelId()));
             }
             index().upsert(entries);
         }
@@ -140,12 +147,14 @@ public abstract class DecayContract {
 
         phase("seeded 10,000 memories", t0);
         DecayPolicy policy = DecayPolicy.defaults();
-        Set<Id> expected = seeded.stream().filter(m -> policy.verdict(m, now, null) == DecayPolicy.Verdict.ARCHIVE)
-                .map(Memory::id).collect(Collectors.toSet());
+        Set<Id> expected = seeded.stream()
+                .filter(m -> policy.verdict(m, now, null) == DecayPolicy.Verdict.ARCHIVE)
+                .map(Memory::id)
+                .collect(Collectors.toSet());
         assertThat(expected.size()).as("a varied set: some fade, most stay").isBetween(N / 10, N * 9 / 10);
 
-        DecayJob job = new DecayJob(store(), cold(), indexer, policy, Clock.fixed(now, ZoneOffset.UTC), 200,
-                DECAY_POOL);
+        DecayJob job =
+                new DecayJob(store(), cold(), indexer, policy, Clock.fixed(now, ZoneOffset.UTC), 200, DECAY_POOL);
         long t1 = System.nanoTime();
         DecayJob.Progress first = job.run(team, null, () -> false);
         phase("first run, " + first.archived() + " archived", t1);
@@ -178,12 +187,20 @@ public abstract class DecayContract {
 
         // archived memories are not recalled; kept ones are (so the check itself can fail)
         refresh();
-        List<Id> kept = seeded.stream().map(Memory::id).filter(id -> !expected.contains(id)).limit(20).toList();
+        List<Id> kept = seeded.stream()
+                .map(Memory::id)
+                .filter(id -> !expected.contains(id))
+                .limit(20)
+                .toList();
         for (Id id : sample.subList(0, 20)) {
-            assertThat(recalled(team, id, seeded)).as("archived %s recalled", id.value()).isFalse();
+            assertThat(recalled(team, id, seeded))
+                    .as("archived %s recalled", id.value())
+                    .isFalse();
         }
         for (Id id : kept) {
-            assertThat(recalled(team, id, seeded)).as("kept %s recalled", id.value()).isTrue();
+            assertThat(recalled(team, id, seeded))
+                    .as("kept %s recalled", id.value())
+                    .isTrue();
         }
 
         // restore brings one back into recall
@@ -195,9 +212,14 @@ public abstract class DecayContract {
         assertThat(recalled(team, back, seeded)).isTrue();
 
         // a day later with a one-hour expiry: every archived memory goes, hot record, vector and cold copy
-        DecayJob expiry = new DecayJob(store(), cold(), indexer, new DecayPolicy(policy.decay(),
-                policy.archiveBelow(), Duration.ofHours(1)), Clock.fixed(now.plus(Duration.ofDays(1)), ZoneOffset.UTC),
-                200, DECAY_POOL);
+        DecayJob expiry = new DecayJob(
+                store(),
+                cold(),
+                indexer,
+                new DecayPolicy(policy.decay(), policy.archiveBelow(), Duration.ofHours(1)),
+                Clock.fixed(now.plus(Duration.ofDays(1)), ZoneOffset.UTC),
+                200,
+                DECAY_POOL);
         long t3 = System.nanoTime();
         DecayJob.Progress third = expiry.run(team, null, () -> false);
         phase("expiry run, " + third.deleted() + " deleted", t3);
@@ -225,14 +247,20 @@ public abstract class DecayContract {
         for (Id team : teams) {
             for (int i = 0; i < 5; i++) {
                 // all long unused: each one is archived by the pass
-                store().insertAll(List.of(Memories.memory().id("o" + i).team(team).content(texts.get(k++))
-                        .importance(0.2).confidence(0.9).createdAt(now.minus(Duration.ofDays(500))).build()));
+                store().insertAll(List.of(Memories.memory()
+                        .id("o" + i)
+                        .team(team)
+                        .content(texts.get(k++))
+                        .importance(0.2)
+                        .confidence(0.9)
+                        .createdAt(now.minus(Duration.ofDays(500)))
+                        .build()));
             }
         }
-        DecayJob job = new DecayJob(store(), cold(), indexer, DecayPolicy.defaults(), Clock.fixed(now,
-                ZoneOffset.UTC), 2);
-        ScheduledDecay schedule = new ScheduledDecay(store(), job, Clock.fixed(now, ZoneOffset.UTC),
-                Duration.ofDays(1));
+        DecayJob job =
+                new DecayJob(store(), cold(), indexer, DecayPolicy.defaults(), Clock.fixed(now, ZoneOffset.UTC), 2);
+        ScheduledDecay schedule =
+                new ScheduledDecay(store(), job, Clock.fixed(now, ZoneOffset.UTC), Duration.ofDays(1));
         // a pass under way that has just passed the team before ours: others on a shared backend are not ours
         store().saveDecayCursor("P " + now.getEpochSecond() + " " + prefix);
         Map<Id, Integer> archivedPerTeam = new HashMap<>();
@@ -245,9 +273,12 @@ public abstract class DecayContract {
         } while (!o.passEnded());
         for (Id team : teams) {
             List<Memory> all = store().scan(team, null, 100);
-            archivedPerTeam.put(team, (int) all.stream().filter(m -> m.state() == MemoryState.ARCHIVED).count());
+            archivedPerTeam.put(team, (int)
+                    all.stream().filter(m -> m.state() == MemoryState.ARCHIVED).count());
         }
-        assertThat(archivedPerTeam).containsEntry(teams.get(0), 5).containsEntry(teams.get(1), 5)
+        assertThat(archivedPerTeam)
+                .containsEntry(teams.get(0), 5)
+                .containsEntry(teams.get(1), 5)
                 .containsEntry(teams.get(2), 5);
         assertThat(invocations).isGreaterThanOrEqualTo(9); // 3 pages per team, one per invocation
         assertThat(store().decayCursor()).contains("D " + now.getEpochSecond());
@@ -259,8 +290,10 @@ public abstract class DecayContract {
 
         // a day later a new pass starts (again just before our teams) and finds nothing new to archive
         Instant later = now.plus(Duration.ofDays(1)).plusSeconds(1);
-        ScheduledDecay nextDay = new ScheduledDecay(store(), new DecayJob(store(), cold(), indexer,
-                DecayPolicy.defaults(), Clock.fixed(later, ZoneOffset.UTC), 2), Clock.fixed(later, ZoneOffset.UTC),
+        ScheduledDecay nextDay = new ScheduledDecay(
+                store(),
+                new DecayJob(store(), cold(), indexer, DecayPolicy.defaults(), Clock.fixed(later, ZoneOffset.UTC), 2),
+                Clock.fixed(later, ZoneOffset.UTC),
                 Duration.ofDays(1));
         store().saveDecayCursor("P " + later.getEpochSecond() + " " + prefix);
         ScheduledDecay.Outcome fresh = nextDay.run(() -> false);
@@ -280,10 +313,17 @@ public abstract class DecayContract {
         for (int i = 0; i < n; i++) {
             Instant created = now.minus(Duration.ofHours(rnd.nextInt(600 * 24)));
             int accesses = rnd.nextInt(4) == 0 ? rnd.nextInt(30) : 0;
-            Instant lastAccess = accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
-            out.add(Memories.memory().id(String.format("m%07d", i)).team(team).content(texts.get(i % texts.size()))
-                    .importance(0.05 + rnd.nextInt(90) / 100.0).confidence(0.9).createdAt(created)
-                    .accessed(accesses, lastAccess).build());
+            Instant lastAccess =
+                    accesses > 0 ? created.plus(Duration.between(created, now).dividedBy(2)) : null;
+            out.add(Memories.memory()
+                    .id(String.format("m%07d", i))
+                    .team(team)
+                    .content(texts.get(i % texts.size()))
+                    .importance(0.05 + rnd.nextInt(90) / 100.0)
+                    .confidence(0.9)
+                    .createdAt(created)
+                    .accessed(accesses, lastAccess)
+                    .build());
         }
         return out;
     }
@@ -304,8 +344,14 @@ public abstract class DecayContract {
 
     private boolean recalled(Id team, Id id, List<Memory> seeded) {
         String text = seeded.get(Integer.parseInt(id.value().substring(1))).content();
-        return index().search(new VectorIndex.Search(new VectorIndex.Filter(team, READER.user(), null, Set.of(),
-                Set.of()), embedder().embedQuery(text), embedder().modelId(), text, 10)).stream()
+        return index()
+                .search(new VectorIndex.Search(
+                        new VectorIndex.Filter(team, READER.user(), null, Set.of(), Set.of()),
+                        embedder().embedQuery(text),
+                        embedder().modelId(),
+                        text,
+                        10))
+                .stream()
                 .anyMatch(c -> c.id().equals(id));
     }
 

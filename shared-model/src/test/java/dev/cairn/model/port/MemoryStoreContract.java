@@ -34,11 +34,20 @@ public abstract class MemoryStoreContract {
 
     protected abstract MemoryStore store();
 
-    private final Id team = new Id("t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+    private final Id team =
+            new Id("t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
 
     private Memory memory(String id, String user, String content, long createdSecond, double importance) {
-        return Memories.memory().id(id).team(team).user(user).content(content).tags("infra").importance(importance)
-                .confidence(0.9).createdAt(Instant.ofEpochSecond(1_790_000_000L + createdSecond)).evidence("msg-1")
+        return Memories.memory()
+                .id(id)
+                .team(team)
+                .user(user)
+                .content(content)
+                .tags("infra")
+                .importance(importance)
+                .confidence(0.9)
+                .createdAt(Instant.ofEpochSecond(1_790_000_000L + createdSecond))
+                .evidence("msg-1")
                 .build();
     }
 
@@ -58,8 +67,9 @@ public abstract class MemoryStoreContract {
     @Test
     void insert_shouldRefuseAnExistingId_andWriteNothingOfTheBatch() {
         store().insertAll(List.of(memory("m1", null, "first", 1, 0.5)));
-        assertThatThrownBy(() -> store().insertAll(List.of(memory("m2", null, "second", 2, 0.5),
-                memory("m1", null, "dup", 3, 0.5)))).isInstanceOf(VersionConflict.class);
+        assertThatThrownBy(() -> store().insertAll(
+                                List.of(memory("m2", null, "second", 2, 0.5), memory("m1", null, "dup", 3, 0.5))))
+                .isInstanceOf(VersionConflict.class);
         assertThat(store().get(team, new Id("m1")).orElseThrow().content()).isEqualTo("first");
         assertThat(store().get(team, new Id("m2"))).isEmpty();
     }
@@ -172,7 +182,9 @@ public abstract class MemoryStoreContract {
             do {
                 Page page = store().list(new ListQuery(team, new Id("alice"), null, null, null, order, 4, cursor));
                 for (Memory m : page.memories()) {
-                    assertThat(seen.add(m.id().value())).as("no repeats in " + order).isTrue();
+                    assertThat(seen.add(m.id().value()))
+                            .as("no repeats in " + order)
+                            .isTrue();
                     keys.add(order == ListQuery.Order.RECENCY ? m.createdAt().toEpochMilli() : m.importance());
                 }
                 cursor = page.next();
@@ -180,8 +192,8 @@ public abstract class MemoryStoreContract {
             assertThat(seen).as(order.name()).hasSize(10).contains("a1").doesNotContain("b1");
             assertThat(keys).isSortedAccordingTo((a, b) -> Double.compare(b, a));
         }
-        Page mine = store().list(new ListQuery(team, new Id("bob"), Scope.USER, null, null, ListQuery.Order.RECENCY,
-                50, null));
+        Page mine = store().list(
+                        new ListQuery(team, new Id("bob"), Scope.USER, null, null, ListQuery.Order.RECENCY, 50, null));
         assertThat(mine.memories()).extracting(m -> m.id().value()).containsExactly("b1");
     }
 
@@ -201,7 +213,9 @@ public abstract class MemoryStoreContract {
         }
         // every owner's memories, the deleted one left out, nothing from other items of the partition
         assertThat(walked).containsExactly("s00", "s01", "s02", "s04", "s05", "s06");
-        assertThat(store().scan(team, new Id("s04"), 10)).extracting(m -> m.id().value()).containsExactly("s05", "s06");
+        assertThat(store().scan(team, new Id("s04"), 10))
+                .extracting(m -> m.id().value())
+                .containsExactly("s05", "s06");
         assertThat(store().scan(new Id("elsewhere"), null, 10)).isEmpty();
     }
 
@@ -222,9 +236,13 @@ public abstract class MemoryStoreContract {
             after = page.get(page.size() - 1);
         }
         // other tests share the backend: their teams may be listed too, but in order and once each
-        assertThat(walked).isSorted().doesNotHaveDuplicates()
+        assertThat(walked)
+                .isSorted()
+                .doesNotHaveDuplicates()
                 .containsSubsequence(mine.stream().map(Id::value).toList());
-        assertThat(store().teams(mine.get(0), 2)).extracting(Id::value).startsWith(mine.get(1).value());
+        assertThat(store().teams(mine.get(0), 2))
+                .extracting(Id::value)
+                .startsWith(mine.get(1).value());
     }
 
     @Test
@@ -238,6 +256,8 @@ public abstract class MemoryStoreContract {
     }
 
     private List<IndexWork> pendingOfThisTeam() {
-        return store().pendingIndex(10_000).stream().filter(w -> w.team().equals(team)).toList();
+        return store().pendingIndex(10_000).stream()
+                .filter(w -> w.team().equals(team))
+                .toList();
     }
 }

@@ -43,7 +43,15 @@ public abstract class SessionCacheStoreContract {
     void anEntry_shouldRoundTrip_withItsValidator_andBeDeletedOnce() {
         Id s = session();
         Instant t = Instant.parse("2026-11-30T10:00:00Z");
-        CachedResult e = new CachedResult(TEAM, s, "k1", "read_file", "{\"text\":\"é ✓\"}", 18, t, t.plusSeconds(60),
+        CachedResult e = new CachedResult(
+                TEAM,
+                s,
+                "k1",
+                "read_file",
+                "{\"text\":\"é ✓\"}",
+                18,
+                t,
+                t.plusSeconds(60),
                 new Validator(Validator.Kind.ETAG, "\"abc\""));
         store().putEntry(e);
         assertThat(store().entry(TEAM, s, "k1")).contains(e);
@@ -82,37 +90,53 @@ public abstract class SessionCacheStoreContract {
         }
         pool.shutdown();
         assertThat(store().counters(TEAM, s)).isEqualTo(new SessionCacheStore.Counters(400, 800, 0, 8));
-        assertThat(store().usage(TEAM, s)).isEqualTo(Map.of("claude-sonnet-4-5",
-                new UsageTotals(400, 4000, 8000, 12000, 16000)));
+        assertThat(store().usage(TEAM, s))
+                .isEqualTo(Map.of("claude-sonnet-4-5", new UsageTotals(400, 4000, 8000, 12000, 16000)));
     }
 
     @Test
     void aSnapshot_shouldRestoreWithItsBlocks_storedOncePerSession() {
         Id s = session();
         store().putPrefix(TEAM, s, new ContextPrefix("system text", "[{\"name\":\"t\"}]", "claude-x"));
-        assertThat(store().prefix(TEAM, s)).contains(new ContextPrefix("system text", "[{\"name\":\"t\"}]",
-                "claude-x"));
-        ContextSnapshot first = new ContextSnapshot(3, Instant.parse("2026-11-30T10:00:00Z"), "claude-x", 9000,
-                List.of(new ContextSnapshot.Block("system", "h1", 1200, "1h"),
+        assertThat(store().prefix(TEAM, s))
+                .contains(new ContextPrefix("system text", "[{\"name\":\"t\"}]", "claude-x"));
+        ContextSnapshot first = new ContextSnapshot(
+                3,
+                Instant.parse("2026-11-30T10:00:00Z"),
+                "claude-x",
+                9000,
+                List.of(
+                        new ContextSnapshot.Block("system", "h1", 1200, "1h"),
                         new ContextSnapshot.Block("messages", "h2", 40, "5m")));
         store().putSnapshot(TEAM, s, first, Map.of("h1", "system text", "h2", "user: hi\n"));
-        ContextSnapshot second = new ContextSnapshot(5, Instant.parse("2026-11-30T10:01:00Z"), "claude-x", 9000,
-                List.of(new ContextSnapshot.Block("system", "h1", 1200, "1h"),
+        ContextSnapshot second = new ContextSnapshot(
+                5,
+                Instant.parse("2026-11-30T10:01:00Z"),
+                "claude-x",
+                9000,
+                List.of(
+                        new ContextSnapshot.Block("system", "h1", 1200, "1h"),
                         new ContextSnapshot.Block("messages", "h3", 60, null)));
         store().putSnapshot(TEAM, s, second, Map.of("h1", "system text", "h3", "user: hi\nuser: more\n"));
         assertThat(store().snapshot(TEAM, s, 3)).contains(first);
         assertThat(store().snapshot(TEAM, s, 5)).contains(second);
         assertThat(store().snapshot(TEAM, s, 4)).isEmpty();
-        assertThat(store().blocks(TEAM, s, List.of("h1", "h3"))).isEqualTo(Map.of("h1", "system text",
-                "h3", "user: hi\nuser: more\n"));
+        assertThat(store().blocks(TEAM, s, List.of("h1", "h3")))
+                .isEqualTo(Map.of("h1", "system text", "h3", "user: hi\nuser: more\n"));
     }
 
     @Test
     void twoInstances_shouldAgree_aColdOneFindsTheEntry_andSeesTheOthersInvalidation() throws Exception {
         Id s = session();
         Caller alice = new Caller(new Id("alice"), Set.of(TEAM));
-        ToolCacheSettings settings = new ToolCacheSettings(1024 * 1024, 0.2, java.time.Duration.ofMinutes(5),
-                java.time.Duration.ofHours(1), Map.of(), 100, java.time.Duration.ofMillis(50));
+        ToolCacheSettings settings = new ToolCacheSettings(
+                1024 * 1024,
+                0.2,
+                java.time.Duration.ofMinutes(5),
+                java.time.Duration.ofHours(1),
+                Map.of(),
+                100,
+                java.time.Duration.ofMillis(50));
         ToolCache warm = new ToolCache(store(), SecretScanner.bundled(), Clock.systemUTC(), settings);
         ToolCache cold = new ToolCache(store(), SecretScanner.bundled(), Clock.systemUTC(), settings);
         warm.put(alice, TEAM, s, new ToolCache.PutDraft("read_file", "{\"path\":\"a\"}", "r", "\"r\"", null, null));

@@ -34,12 +34,13 @@ public abstract class SessionStoreContract {
 
     protected abstract SessionStore store();
 
-    private final Id team = new Id("s" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+    private final Id team =
+            new Id("s" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
     private final Caller alice = new Caller(new Id("alice"), Set.of(team));
 
     private static SessionMessage message(long seq, String text) {
-        return new SessionMessage(new Id("m" + seq), seq, SessionMessage.Role.USER, text,
-                Instant.parse("2026-11-30T00:00:00Z"));
+        return new SessionMessage(
+                new Id("m" + seq), seq, SessionMessage.Role.USER, text, Instant.parse("2026-11-30T00:00:00Z"));
     }
 
     @Test
@@ -48,7 +49,8 @@ public abstract class SessionStoreContract {
         assertThat(store().putMessage(team, session, message(2, "second"))).isTrue();
         assertThat(store().putMessage(team, session, message(1, "first"))).isTrue();
         assertThat(store().putMessage(team, session, message(1, "again"))).isFalse();
-        assertThat(store().messages(team, session, 1, 5)).extracting(SessionMessage::content)
+        assertThat(store().messages(team, session, 1, 5))
+                .extracting(SessionMessage::content)
                 .containsExactly("first", "second");
         assertThat(store().messages(team, new Id("other"), 1, 5)).isEmpty();
     }
@@ -68,8 +70,14 @@ public abstract class SessionStoreContract {
     @Test
     void eightWriters_appending200Each_shouldLeaveAll1600MessagesAccountedFor() throws Exception {
         // appends only: no extraction, so no extractor, memory service or consolidator
-        SessionService sessions = new SessionService(store(), new ExtractiveSummarizer(), null, null, null,
-                SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
+        SessionService sessions = new SessionService(
+                store(),
+                new ExtractiveSummarizer(),
+                null,
+                null,
+                null,
+                SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT),
+                Clock.systemUTC(),
                 SessionService.Limits.defaults());
         Id session = new Id("busy");
         int writers = 8;
@@ -83,8 +91,14 @@ public abstract class SessionStoreContract {
             futures.add(pool.submit(() -> {
                 go.await();
                 for (int i = 0; i < each; i++) {
-                    acknowledged.add(sessions.append(alice, team, session, new SessionService.MessageDraft("user",
-                            "Writer " + writer + " says build " + i + " of Orion passed", null)).messageId().value());
+                    acknowledged.add(sessions.append(
+                                    alice,
+                                    team,
+                                    session,
+                                    new SessionService.MessageDraft(
+                                            "user", "Writer " + writer + " says build " + i + " of Orion passed", null))
+                            .messageId()
+                            .value());
                 }
                 return null;
             }));

@@ -55,19 +55,27 @@ public abstract class SyncStoreContract {
     }
 
     private SyncService service(SyncService.Policy policy) {
-        return new SyncService(syncStore(), memoryStore(), indexer,
-                SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
-                SyncService.Limits.defaults(), team -> policy);
+        return new SyncService(
+                syncStore(),
+                memoryStore(),
+                indexer,
+                SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT),
+                Clock.systemUTC(),
+                SyncService.Limits.defaults(),
+                team -> policy);
     }
 
     private static Id team() {
         return new Id("sync-" + System.nanoTime() % 1_000_000_000L + "-" + TEAMS.incrementAndGet());
     }
 
-    private static SyncService.SyncDraft upsert(String client, long base, String key, String fact, long version,
-                                                String content) {
-        return new SyncService.SyncDraft(client, base, key, List.of(new SyncService.OpDraft("upsert", fact, version,
-                content, "convention", null, null)));
+    private static SyncService.SyncDraft upsert(
+            String client, long base, String key, String fact, long version, String content) {
+        return new SyncService.SyncDraft(
+                client,
+                base,
+                key,
+                List.of(new SyncService.OpDraft("upsert", fact, version, content, "convention", null, null)));
     }
 
     @Test
@@ -94,8 +102,16 @@ public abstract class SyncStoreContract {
                     String key = "c" + client + "-" + i;
                     while (true) {
                         try {
-                            sync.sync(caller, team, upsert("c" + client, pulled, key, fact,
-                                    view.getOrDefault(fact, 0L), "client " + client + " commit " + i));
+                            sync.sync(
+                                    caller,
+                                    team,
+                                    upsert(
+                                            "c" + client,
+                                            pulled,
+                                            key,
+                                            fact,
+                                            view.getOrDefault(fact, 0L),
+                                            "client " + client + " commit " + i));
                             break;
                         } catch (SyncConflict e) {
                             conflictsSeen.merge("c" + client, 1, Integer::sum);
@@ -108,7 +124,8 @@ public abstract class SyncStoreContract {
                             while (true) {
                                 SyncService.Changes ch = sync.changes(caller, team, pulled, 500);
                                 for (Commit commit : ch.changes()) {
-                                    commit.ops().forEach(op -> view.put(op.factId().value(), op.toVersion()));
+                                    commit.ops()
+                                            .forEach(op -> view.put(op.factId().value(), op.toVersion()));
                                     pulled = commit.version();
                                 }
                                 if (ch.nextSince() == null) {
@@ -137,15 +154,19 @@ public abstract class SyncStoreContract {
             c.ops().forEach(op -> times.merge(op.content(), 1, Integer::sum));
         }
         assertThat(log).hasSize(clients * commits);
-        assertThat(times).hasSize(clients * commits).allSatisfy((content, n) -> assertThat(n).isEqualTo(1));
+        assertThat(times)
+                .hasSize(clients * commits)
+                .allSatisfy((content, n) -> assertThat(n).isEqualTo(1));
         assertThat(wrongConflicts).isEmpty();
-        assertThat(conflictsSeen.values().stream().mapToInt(Integer::intValue).sum()).isPositive();
+        assertThat(conflictsSeen.values().stream().mapToInt(Integer::intValue).sum())
+                .isPositive();
         Map<Id, FactState> replay = SyncReplay.replay(log);
         Map<Id, FactState> materialized = new HashMap<>();
         syncStore().allFacts(team).forEach(f -> materialized.put(f.factId(), f));
         assertThat(materialized).isEqualTo(replay);
         for (FactState f : replay.values()) {
-            assertThat(memoryStore().get(team, f.memoryId()).orElseThrow().content()).isEqualTo(f.content());
+            assertThat(memoryStore().get(team, f.memoryId()).orElseThrow().content())
+                    .isEqualTo(f.content());
         }
     }
 
@@ -155,16 +176,33 @@ public abstract class SyncStoreContract {
         SyncService sync = service(SyncService.Policy.REJECT);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
         // the service wrote the commit and died before materializing it or answering
-        assertThat(syncStore().appendCommit(new Commit(team, 1, new Id("c1"), "k-1", new Id("writer"), Instant.now(),
-                List.of(new SyncOp(SyncOp.Kind.UPSERT, new Id("f1"), 0, "Releases are tagged vYYYY.MM.DD",
-                        null, null, null))))).isTrue();
-        SyncService.Applied retry = sync.sync(caller, team, upsert("c1", 0, "k-1", "f1", 0,
-                "Releases are tagged vYYYY.MM.DD"));
+        assertThat(syncStore()
+                        .appendCommit(new Commit(
+                                team,
+                                1,
+                                new Id("c1"),
+                                "k-1",
+                                new Id("writer"),
+                                Instant.now(),
+                                List.of(new SyncOp(
+                                        SyncOp.Kind.UPSERT,
+                                        new Id("f1"),
+                                        0,
+                                        "Releases are tagged vYYYY.MM.DD",
+                                        null,
+                                        null,
+                                        null)))))
+                .isTrue();
+        SyncService.Applied retry =
+                sync.sync(caller, team, upsert("c1", 0, "k-1", "f1", 0, "Releases are tagged vYYYY.MM.DD"));
         assertThat(retry.version()).isEqualTo(1);
         assertThat(syncStore().commits(team, 0, 10)).hasSize(1);
-        assertThat(syncStore().allFacts(team)).singleElement().satisfies(f -> assertThat(f.version()).isEqualTo(1));
+        assertThat(syncStore().allFacts(team))
+                .singleElement()
+                .satisfies(f -> assertThat(f.version()).isEqualTo(1));
         // and once more, after everything is materialized
-        assertThat(sync.sync(caller, team, upsert("c1", 0, "k-1", "f1", 0, "x")).version()).isEqualTo(1);
+        assertThat(sync.sync(caller, team, upsert("c1", 0, "k-1", "f1", 0, "x")).version())
+                .isEqualTo(1);
     }
 
     @Test
@@ -173,13 +211,24 @@ public abstract class SyncStoreContract {
         SyncService sync = service(SyncService.Policy.REJECT);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
         SyncOp op = new SyncOp(SyncOp.Kind.UPSERT, new Id("n1"), 0, "Counter starts at one", null, null, null);
-        syncStore().appendCommit(new Commit(team, 1, new Id("c1"), "dup", new Id("writer"), Instant.now(), List.of(op)));
-        syncStore().appendCommit(new Commit(team, 2, new Id("c1"), "dup", new Id("writer"), Instant.now(),
-                List.of(new SyncOp(SyncOp.Kind.UPSERT, new Id("n1"), 1, "Counter starts at one", null, null, null))));
+        syncStore()
+                .appendCommit(new Commit(team, 1, new Id("c1"), "dup", new Id("writer"), Instant.now(), List.of(op)));
+        syncStore()
+                .appendCommit(new Commit(
+                        team,
+                        2,
+                        new Id("c1"),
+                        "dup",
+                        new Id("writer"),
+                        Instant.now(),
+                        List.of(new SyncOp(
+                                SyncOp.Kind.UPSERT, new Id("n1"), 1, "Counter starts at one", null, null, null))));
         SyncService.Changes feed = sync.changes(caller, team, 0L, 10);
         assertThat(feed.changes()).hasSize(2);
         assertThat(feed.changes().get(1).ops()).isEmpty(); // void: a copy of commit 1
-        assertThat(syncStore().allFacts(team)).singleElement().satisfies(f -> assertThat(f.version()).isEqualTo(1));
+        assertThat(syncStore().allFacts(team))
+                .singleElement()
+                .satisfies(f -> assertThat(f.version()).isEqualTo(1));
     }
 
     @Test
@@ -189,7 +238,8 @@ public abstract class SyncStoreContract {
         Caller caller = new Caller(new Id("writer"), Set.of(team));
         sync.sync(caller, team, upsert("a", 0, "a1", "db", 0, "We use PostgreSQL 17"));
         // b never pulled (base 0) and touches another fact: rebased and applied
-        assertThat(sync.sync(caller, team, upsert("b", 0, "b1", "ci", 0, "CI runs on Buildkite")).version())
+        assertThat(sync.sync(caller, team, upsert("b", 0, "b1", "ci", 0, "CI runs on Buildkite"))
+                        .version())
                 .isEqualTo(2);
         // b changes db based on version 0 although it is at 1: a real conflict, naming the fact
         assertThatThrownBy(() -> sync.sync(caller, team, upsert("b", 0, "b2", "db", 0, "We use MySQL")))
@@ -202,10 +252,17 @@ public abstract class SyncStoreContract {
                 });
         FactState db = syncStore().facts(team, List.of(new Id("db"))).get(new Id("db"));
         assertThat(memoryStore().get(team, db.memoryId())).isPresent();
-        sync.sync(caller, team, new SyncService.SyncDraft("a", 2L, "a2", List.of(new SyncService.OpDraft("delete",
-                "db", 1L, null, null, null, null))));
+        sync.sync(
+                caller,
+                team,
+                new SyncService.SyncDraft(
+                        "a", 2L, "a2", List.of(new SyncService.OpDraft("delete", "db", 1L, null, null, null, null))));
         assertThat(memoryStore().get(team, db.memoryId())).isEmpty();
-        assertThat(syncStore().facts(team, List.of(new Id("db"))).get(new Id("db")).deleted()).isTrue();
+        assertThat(syncStore()
+                        .facts(team, List.of(new Id("db")))
+                        .get(new Id("db"))
+                        .deleted())
+                .isTrue();
     }
 
     @Test
@@ -217,8 +274,9 @@ public abstract class SyncStoreContract {
         sync.sync(caller, team, upsert("a", 1, "r2", "region", 1, "Production runs in eu-central-1"));
         FactState good = syncStore().allFacts(team).get(0);
         // damage the derived state: a wrong fact from a made-up later commit
-        syncStore().putFact(new FactState(team, good.factId(), 9, false, "garbage", good.type(), List.of(), 0.1, 99,
-                good.memoryId()));
+        syncStore()
+                .putFact(new FactState(
+                        team, good.factId(), 9, false, "garbage", good.type(), List.of(), 0.1, 99, good.memoryId()));
         assertThat(sync.rebuild(caller, team)).isEqualTo(1);
         assertThat(syncStore().allFacts(team)).containsExactly(good);
         assertThat(syncStore().materialized(team)).isEqualTo(2);
@@ -232,14 +290,20 @@ public abstract class SyncStoreContract {
         SyncService sync = service(SyncService.Policy.KEEP_BOTH);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
         sync.sync(caller, team, upsert("a", 0, "k1", "style", 0, "Tabs for indentation"));
-        SyncService.Applied queued = sync.sync(caller, team, upsert("b", 0, "k2", "style", 0,
-                "Spaces for indentation"));
+        SyncService.Applied queued =
+                sync.sync(caller, team, upsert("b", 0, "k2", "style", 0, "Spaces for indentation"));
         assertThat(queued.queued()).hasSize(1);
-        assertThat(syncStore().facts(team, List.of(new Id("style"))).get(new Id("style")).content())
+        assertThat(syncStore()
+                        .facts(team, List.of(new Id("style")))
+                        .get(new Id("style"))
+                        .content())
                 .isEqualTo("Tabs for indentation");
         var resolved = sync.resolve(caller, team, queued.queued().get(0), "take_proposed", null);
         assertThat(resolved.status()).isEqualTo("resolved");
-        assertThat(syncStore().facts(team, List.of(new Id("style"))).get(new Id("style")).content())
+        assertThat(syncStore()
+                        .facts(team, List.of(new Id("style")))
+                        .get(new Id("style"))
+                        .content())
                 .isEqualTo("Spaces for indentation");
         // resolving twice is refused, nothing committed again
         assertThatThrownBy(() -> sync.resolve(caller, team, queued.queued().get(0), "keep_current", null))
@@ -254,7 +318,10 @@ public abstract class SyncStoreContract {
         Caller caller = new Caller(new Id("writer"), Set.of(team));
         sync.sync(caller, team, upsert("a", 0, "l1", "owner", 0, "Dana owns billing"));
         sync.sync(caller, team, upsert("b", 0, "l2", "owner", 0, "Wei owns billing"));
-        assertThat(syncStore().facts(team, List.of(new Id("owner"))).get(new Id("owner")).content())
+        assertThat(syncStore()
+                        .facts(team, List.of(new Id("owner")))
+                        .get(new Id("owner"))
+                        .content())
                 .isEqualTo("Wei owns billing");
         assertThat(syncStore().conflicts(team)).singleElement().satisfies(c -> {
             assertThat(c.status()).isEqualTo("overwritten");

@@ -2,8 +2,8 @@ package dev.cairn.model.port;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.assertj.core.data.Offset.offset;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.id.Id;
@@ -61,10 +61,26 @@ public abstract class VectorIndexContract {
         return entry(team, id, version, scope, user, MemoryType.FACT, List.of(), text, v);
     }
 
-    static Entry entry(String team, String id, long version, Scope scope, String user, MemoryType type,
-                       List<String> tags, String text, float... v) {
-        return new Entry(new Key(new Id(team), new Id(id), version), scope, user == null ? null : new Id(user), type,
-                tags.stream().map(Id::new).toList(), text, AT, v, MODEL);
+    static Entry entry(
+            String team,
+            String id,
+            long version,
+            Scope scope,
+            String user,
+            MemoryType type,
+            List<String> tags,
+            String text,
+            float... v) {
+        return new Entry(
+                new Key(new Id(team), new Id(id), version),
+                scope,
+                user == null ? null : new Id(user),
+                type,
+                tags.stream().map(Id::new).toList(),
+                text,
+                AT,
+                v,
+                MODEL);
     }
 
     static List<String> ids(List<Candidate> cs) {
@@ -90,21 +106,28 @@ public abstract class VectorIndexContract {
         }
         entries.add(entry("acme", "a1", 1, Scope.TEAM, null, "plans", 0, 1, 0));
         index.upsert(entries);
-        List<Candidate> hits = index.search(new Search(new Filter(new Id("acme"), new Id("alice"), null, Set.of(),
-                Set.of()), new float[] {1, 0, 0}, MODEL, "secret plans", 5));
+        List<Candidate> hits = index.search(new Search(
+                new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of()),
+                new float[] {1, 0, 0},
+                MODEL,
+                "secret plans",
+                5));
         assertThat(ids(hits)).containsExactly("a1");
         assertThat(hits.get(0).similarity()).isCloseTo(0.0, offset(1e-5));
     }
 
     @Test
     void search_shouldShowUserMemoriesOnlyToTheirOwner() {
-        index.upsert(List.of(entry("acme", "mine", 1, Scope.USER, "alice", "x", 1, 0, 0),
+        index.upsert(List.of(
+                entry("acme", "mine", 1, Scope.USER, "alice", "x", 1, 0, 0),
                 entry("acme", "bobs", 1, Scope.USER, "bob", "x", 1, 0, 0),
                 entry("acme", "team", 1, Scope.TEAM, null, "x", 1, 0, 0)));
         assertThat(ids(index.search(search("acme", "alice", null, 10, 1, 0, 0))))
                 .containsExactlyInAnyOrder("mine", "team");
-        assertThat(ids(index.search(search("acme", "alice", Scope.USER, 10, 1, 0, 0)))).containsExactly("mine");
-        assertThat(ids(index.search(search("acme", "alice", Scope.TEAM, 10, 1, 0, 0)))).containsExactly("team");
+        assertThat(ids(index.search(search("acme", "alice", Scope.USER, 10, 1, 0, 0))))
+                .containsExactly("mine");
+        assertThat(ids(index.search(search("acme", "alice", Scope.TEAM, 10, 1, 0, 0))))
+                .containsExactly("team");
     }
 
     @Test
@@ -113,8 +136,8 @@ public abstract class VectorIndexContract {
                 entry("acme", "pref", 1, Scope.TEAM, null, MemoryType.PREFERENCE, List.of("editor"), "x", 1, 0, 0),
                 entry("acme", "conv", 1, Scope.TEAM, null, MemoryType.CONVENTION, List.of("style"), "x", 1, 0, 0),
                 entry("acme", "fact", 1, Scope.TEAM, null, MemoryType.FACT, List.of("editor", "db"), "x", 1, 0, 0)));
-        Filter byType = new Filter(new Id("acme"), new Id("a"), null, Set.of(MemoryType.PREFERENCE,
-                MemoryType.CONVENTION), Set.of());
+        Filter byType = new Filter(
+                new Id("acme"), new Id("a"), null, Set.of(MemoryType.PREFERENCE, MemoryType.CONVENTION), Set.of());
         assertThat(ids(index.search(new Search(byType, new float[] {1, 0, 0}, MODEL, null, 10))))
                 .containsExactlyInAnyOrder("pref", "conv");
         Filter byTag = new Filter(new Id("acme"), new Id("a"), null, Set.of(), Set.of(new Id("editor")));
@@ -124,15 +147,26 @@ public abstract class VectorIndexContract {
 
     @Test
     void search_shouldAddBm25Candidates_withTheirExactCosine() {
-        index.upsert(List.of(entry("acme", "near", 1, Scope.TEAM, null, "nothing in common", 1, 0, 0),
+        index.upsert(List.of(
+                entry("acme", "near", 1, Scope.TEAM, null, "nothing in common", 1, 0, 0),
                 entry("acme", "lexical", 1, Scope.TEAM, null, "PostgreSQL sixteen", 0.6f, 0.8f, 0)));
-        List<Candidate> hits = index.search(new Search(new Filter(new Id("acme"), new Id("alice"), null, Set.of(),
-                Set.of()), new float[] {1, 0, 0}, MODEL, "postgresql", 1));
+        List<Candidate> hits = index.search(new Search(
+                new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of()),
+                new float[] {1, 0, 0},
+                MODEL,
+                "postgresql",
+                1));
         assertThat(ids(hits)).containsExactlyInAnyOrder("near", "lexical");
-        Candidate lexical = hits.stream().filter(c -> c.id().value().equals("lexical")).findFirst().orElseThrow();
+        Candidate lexical = hits.stream()
+                .filter(c -> c.id().value().equals("lexical"))
+                .findFirst()
+                .orElseThrow();
         assertThat(lexical.similarity()).isCloseTo(0.6, offset(1e-5));
         assertThat(lexical.lexical()).isPositive();
-        Candidate near = hits.stream().filter(c -> c.id().value().equals("near")).findFirst().orElseThrow();
+        Candidate near = hits.stream()
+                .filter(c -> c.id().value().equals("near"))
+                .findFirst()
+                .orElseThrow();
         assertThat(near.similarity()).isCloseTo(1.0, offset(1e-5));
         assertThat(near.lexical()).isZero();
     }
@@ -150,8 +184,12 @@ public abstract class VectorIndexContract {
     void upsert_shouldReplaceAnOlderVersion_leavingOneCandidate() {
         index.upsert(List.of(entry("acme", "m1", 1, Scope.TEAM, null, "old words", 1, 0, 0)));
         index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "new words", 0, 1, 0)));
-        List<Candidate> hits = index.search(new Search(new Filter(new Id("acme"), new Id("alice"), null, Set.of(),
-                Set.of()), new float[] {1, 0, 0}, MODEL, "old", 5));
+        List<Candidate> hits = index.search(new Search(
+                new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of()),
+                new float[] {1, 0, 0},
+                MODEL,
+                "old",
+                5));
         assertThat(ids(hits)).containsExactly("m1");
         assertThat(hits.get(0).similarity()).isCloseTo(0.0, offset(1e-5));
         assertThat(hits.get(0).lexical()).isZero();
@@ -159,7 +197,8 @@ public abstract class VectorIndexContract {
 
     @Test
     void delete_shouldRemove_andKeepOutALateOlderWrite() {
-        index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "x", 0, 1, 0),
+        index.upsert(List.of(
+                entry("acme", "m1", 2, Scope.TEAM, null, "x", 0, 1, 0),
                 entry("acme", "m2", 1, Scope.TEAM, null, "x", 0, 1, 0)));
         index.delete(List.of(new Key(new Id("acme"), new Id("m1"), 3)));
         assertThat(ids(index.search(search("acme", "alice", null, 5, 0, 1, 0)))).containsExactly("m2");
@@ -174,12 +213,25 @@ public abstract class VectorIndexContract {
         closeIndex();
         index = reopen();
         assertThat(index.modelId()).contains(MODEL);
-        assertThatThrownBy(() -> index.search(new Search(new Filter(new Id("acme"), new Id("a"), null, Set.of(),
-                Set.of()), new float[] {1, 0, 0}, "other-model", null, 3)))
-                .isInstanceOf(EmbeddingModelMismatch.class).hasMessageContaining(MODEL)
+        assertThatThrownBy(() -> index.search(new Search(
+                        new Filter(new Id("acme"), new Id("a"), null, Set.of(), Set.of()),
+                        new float[] {1, 0, 0},
+                        "other-model",
+                        null,
+                        3)))
+                .isInstanceOf(EmbeddingModelMismatch.class)
+                .hasMessageContaining(MODEL)
                 .hasMessageContaining("other-model");
-        Entry foreign = new Entry(new Key(new Id("acme"), new Id("m2"), 1), Scope.TEAM, null, MemoryType.FACT,
-                List.of(), "x", AT, new float[] {1, 0, 0}, "other-model");
+        Entry foreign = new Entry(
+                new Key(new Id("acme"), new Id("m2"), 1),
+                Scope.TEAM,
+                null,
+                MemoryType.FACT,
+                List.of(),
+                "x",
+                AT,
+                new float[] {1, 0, 0},
+                "other-model");
         assertThatThrownBy(() -> index.upsert(List.of(foreign))).isInstanceOf(EmbeddingModelMismatch.class);
         assertThat(ids(index.search(search("acme", "a", null, 3, 1, 0, 0)))).containsExactly("m1");
     }
@@ -204,7 +256,8 @@ public abstract class VectorIndexContract {
                 order.add(i);
             }
             order.sort((a, b) -> Double.compare(cos(v, vectors.get(b)), cos(v, vectors.get(a))));
-            Set<String> exact = Set.copyOf(order.subList(0, 10).stream().map(i -> "m" + i).toList());
+            Set<String> exact =
+                    Set.copyOf(order.subList(0, 10).stream().map(i -> "m" + i).toList());
             List<Candidate> approx = new ArrayList<>(index.search(search("acme", "a", null, 10, v)));
             approx.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
             for (Candidate c : approx) {
@@ -212,7 +265,9 @@ public abstract class VectorIndexContract {
                 assertThat(c.similarity()).isCloseTo(cos(v, vectors.get(i)), offset(1e-4));
             }
             agree += approx.subList(0, Math.min(10, approx.size())).stream()
-                    .filter(c -> exact.contains(c.id().value())).count() / 10.0;
+                            .filter(c -> exact.contains(c.id().value()))
+                            .count()
+                    / 10.0;
         }
         assertThat(agree / queries).isGreaterThanOrEqualTo(0.95);
     }

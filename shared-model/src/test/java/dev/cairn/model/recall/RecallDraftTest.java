@@ -29,7 +29,8 @@ class RecallDraftTest {
 
     @Test
     void validate_shouldOverrideOnlyTheGivenWeights() {
-        RecallQuery q = draft(5, new RecallDraft.Weights(null, 0.9, null), 7.0, null).validate(SETTINGS);
+        RecallQuery q =
+                draft(5, new RecallDraft.Weights(null, 0.9, null), 7.0, null).validate(SETTINGS);
         assertThat(q.weights()).isEqualTo(new RecallWeights(0.7, 0.9, 0.15, 7.0));
     }
 
@@ -40,9 +41,11 @@ class RecallDraftTest {
 
     @Test
     void validate_shouldReportEveryBadField_atOnce() {
-        assertThatThrownBy(() -> draft(-1, new RecallDraft.Weights(2.0, -0.5, null), 0.0, null).validate(SETTINGS))
+        assertThatThrownBy(() -> draft(-1, new RecallDraft.Weights(2.0, -0.5, null), 0.0, null)
+                        .validate(SETTINGS))
                 .isInstanceOf(InvalidInput.class)
-                .satisfies(e -> assertThat(((InvalidInput) e).errors()).extracting("field")
+                .satisfies(e -> assertThat(((InvalidInput) e).errors())
+                        .extracting("field")
                         .containsExactly("top_k", "weights.alpha", "weights.beta", "half_life_days"));
     }
 
@@ -54,8 +57,10 @@ class RecallDraftTest {
 
     @Test
     void validate_shouldRefuseAllZeroWeights() {
-        assertThatThrownBy(() -> draft(3, new RecallDraft.Weights(0.0, 0.0, 0.0), null, null).validate(SETTINGS))
-                .isInstanceOf(InvalidInput.class).hasMessageContaining("positive");
+        assertThatThrownBy(() -> draft(3, new RecallDraft.Weights(0.0, 0.0, 0.0), null, null)
+                        .validate(SETTINGS))
+                .isInstanceOf(InvalidInput.class)
+                .hasMessageContaining("positive");
     }
 
     @Test
@@ -65,8 +70,17 @@ class RecallDraftTest {
 
     @Test
     void validate_shouldParseScopeTypesAndTags() {
-        RecallQuery q = new RecallDraft("q", 3, "team", List.of("decision", "convention"), List.of("db"), null, null,
-                null, "2026-01-01T00:00:00Z").validate(SETTINGS);
+        RecallQuery q = new RecallDraft(
+                        "q",
+                        3,
+                        "team",
+                        List.of("decision", "convention"),
+                        List.of("db"),
+                        null,
+                        null,
+                        null,
+                        "2026-01-01T00:00:00Z")
+                .validate(SETTINGS);
         assertThat(q.scope()).isEqualTo(Scope.TEAM);
         assertThat(q.types()).containsExactlyInAnyOrder(MemoryType.DECISION, MemoryType.CONVENTION);
         assertThat(q.tags()).extracting("value").containsExactly("db");

@@ -22,7 +22,8 @@ class AssignmentShapeTest {
     void aFailedColonEquals_fallsBackToTheColon_whoseValueThenStartsWithEquals() {
         String text = "token:=" + "a1b2c3d4e5f"; // 11 characters after ":=", 12 after ":"
         long expected = (long) 6 << 32 | text.length();
-        assertThat(walk(SECRET, text, 0, text.length())).isEqualTo(expected)
+        assertThat(walk(SECRET, text, 0, text.length()))
+                .isEqualTo(expected)
                 .isEqualTo(regex(SECRET, text, 0, text.length()));
     }
 
@@ -30,7 +31,9 @@ class AssignmentShapeTest {
     void theValue_endsAtTheRegionEnd() {
         String text = "api_key = \"Zq8mN3vX7pL2Hx7Lm2Qp9\"";
         int limit = text.length() - 5;
-        assertThat(walk(SECRET, text, 0, limit)).isEqualTo(regex(SECRET, text, 0, limit)).isEqualTo((long) 11 << 32 | limit);
+        assertThat(walk(SECRET, text, 0, limit))
+                .isEqualTo(regex(SECRET, text, 0, limit))
+                .isEqualTo((long) 11 << 32 | limit);
     }
 
     @Test
@@ -38,7 +41,9 @@ class AssignmentShapeTest {
         SecretRule stated = rule("prose-token-en");
         String text = "my API key is Zq8mN3vX7pL2Hx7Lm2Qp9 ok";
         long expected = (long) text.indexOf("Zq8") << 32 | text.indexOf(" ok");
-        assertThat(walk(stated, text, 3, text.length())).isEqualTo(expected).isEqualTo(regex(stated, text, 3, text.length()));
+        assertThat(walk(stated, text, 3, text.length()))
+                .isEqualTo(expected)
+                .isEqualTo(regex(stated, text, 3, text.length()));
         assertThat(walk(stated, "xtoken is Zq8mN3vX7pL2Hx7Lm2Qp9", 1, 31)).isEqualTo(-1L);
         assertThat(walk(stated, "étoken is Zq8mN3vX7pL2Hx7Lm2Qp9", 1, 31)).isEqualTo(AssignmentShape.ASK_THE_REGEX);
     }
@@ -49,13 +54,15 @@ class AssignmentShapeTest {
         String text = "the password is now Xk93mfa8q";
         int at = text.indexOf("password");
         long expected = (long) text.indexOf("Xk93") << 32 | text.length();
-        assertThat(walk(prose, text, at, text.length())).isEqualTo(expected)
+        assertThat(walk(prose, text, at, text.length()))
+                .isEqualTo(expected)
                 .isEqualTo(regex(prose, text, at, text.length()));
         String clause = "btw my password for the staging box is JMnAzIK8jD";
         assertThat(walk(prose, clause, clause.indexOf("password"), clause.length()))
                 .isEqualTo(AssignmentShape.ASK_THE_REGEX);
         String curly = "password: “‘abc";
-        assertThat(walk(prose, curly, 0, curly.length())).isEqualTo(regex(prose, curly, 0, curly.length()))
+        assertThat(walk(prose, curly, 0, curly.length()))
+                .isEqualTo(regex(prose, curly, 0, curly.length()))
                 .isEqualTo((long) 11 << 32 | curly.length());
     }
 
@@ -79,6 +86,9 @@ class AssignmentShapeTest {
     }
 
     private static SecretRule rule(String id) {
-        return SecretScanner.bundled().rules().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+        return SecretScanner.bundled().rules().stream()
+                .filter(r -> r.id().equals(id))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -24,7 +24,8 @@ class KeywordIndexProperties {
 
     @Property(tries = 300)
     void findsEveryOccurrence_andNothingElse(
-            @ForAll @Size(min = 1, max = 8) List<@StringLength(min = 1, max = 4) @Chars({'a', 'b', 'A', '_', '密', 'ñ'}) String> words,
+            @ForAll @Size(min = 1, max = 8)
+                    List<@StringLength(min = 1, max = 4) @Chars({'a', 'b', 'A', '_', '密', 'ñ'}) String> words,
             @ForAll @StringLength(max = 60) @Chars({'a', 'b', 'B', '_', '密', 'ñ', 'Ñ', ' ', 'Ａ', 'ｂ'}) String text) {
         assertFindsExactly(words, text);
     }
@@ -56,8 +57,8 @@ class KeywordIndexProperties {
     }
 
     private static void assertFindsExactly(List<String> words, String text) {
-        List<String> keywords = new ArrayList<>(new LinkedHashSet<>(words.stream()
-                .map(w -> w.toLowerCase(Locale.ROOT)).toList()));
+        List<String> keywords = new ArrayList<>(new LinkedHashSet<>(
+                words.stream().map(w -> w.toLowerCase(Locale.ROOT)).toList()));
         Set<String> expected = new HashSet<>();
         String folded = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
         assertThat(folded).hasSameSizeAs(text); // the alphabets above fold one for one
@@ -83,7 +84,8 @@ class KeywordIndexProperties {
         });
         assertThat(actual).doesNotHaveDuplicates();
         List<Integer> streamByStream = ends.stream().flatMap(List::stream).toList();
-        assertThat(streamByStream).as("each stream in the order of where they end, the streams in the text's order")
+        assertThat(streamByStream)
+                .as("each stream in the order of where they end, the streams in the text's order")
                 .isSorted();
         assertThat(new HashSet<>(actual)).isEqualTo(expected);
     }

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class SecretCorpusTest {
 
-    record Line(boolean secret, String text) {
-    }
+    record Line(boolean secret, String text) {}
 
     static List<Line> corpus() throws IOException {
         try (InputStream in = SecretCorpusTest.class.getResourceAsStream("corpus.tsv")) {
@@ -61,8 +60,15 @@ class SecretCorpusTest {
         }
         double recall = (double) found / secrets;
         double fpr = (double) flagged / clean;
-        System.out.printf(Locale.ROOT, "secret corpus: recall %.4f (%d/%d), false-positive rate %.4f (%d/%d)%n",
-                recall, found, secrets, fpr, flagged, clean);
+        System.out.printf(
+                Locale.ROOT,
+                "secret corpus: recall %.4f (%d/%d), false-positive rate %.4f (%d/%d)%n",
+                recall,
+                found,
+                secrets,
+                fpr,
+                flagged,
+                clean);
         missed.stream().distinct().limit(20).forEach(m -> System.out.println("  missed: " + m));
         wrong.stream().distinct().limit(20).forEach(w -> System.out.println("  flagged clean: " + w));
         assertThat(recall).isGreaterThanOrEqualTo(0.95);

@@ -28,14 +28,16 @@ class SecretRulesTest {
             SecretScanner alone = SecretScanner.of(List.of(rule));
             for (String p : rule.positives()) {
                 tests.add(DynamicTest.dynamicTest(rule.id() + " flags " + abbreviate(p), () -> {
-                    assertThat(alone.scan(p)).as("rule alone").anySatisfy(f -> assertThat(f.ruleId())
-                            .isEqualTo(rule.id()));
+                    assertThat(alone.scan(p))
+                            .as("rule alone")
+                            .anySatisfy(f -> assertThat(f.ruleId()).isEqualTo(rule.id()));
                     assertThat(ALL.scan(p)).as("whole rule set").isNotEmpty();
                 }));
             }
             for (String n : rule.negatives()) {
-                tests.add(DynamicTest.dynamicTest(rule.id() + " ignores " + abbreviate(n), () ->
-                        assertThat(alone.scan(n)).as("rule alone").isEmpty()));
+                tests.add(DynamicTest.dynamicTest(
+                        rule.id() + " ignores " + abbreviate(n),
+                        () -> assertThat(alone.scan(n)).as("rule alone").isEmpty()));
             }
         }
         return tests.stream();

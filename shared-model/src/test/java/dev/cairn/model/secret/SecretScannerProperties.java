@@ -19,22 +19,29 @@ import net.jqwik.api.constraints.StringLength;
 class SecretScannerProperties {
 
     private static final SecretScanner SCANNER = SecretScanner.bundled();
-    private static final List<SecretRule> ANCHORED = SCANNER.rules().stream().filter(SecretRule::anchored).toList();
+    private static final List<SecretRule> ANCHORED =
+            SCANNER.rules().stream().filter(SecretRule::anchored).toList();
     private static final List<String> FRAGMENTS = fragments();
     private static final java.util.regex.Pattern CODE_REFERENCE = java.util.regex.Pattern.compile(
             "[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*)+(?:[(\\[].*)?[;,]?|[A-Za-z_][A-Za-z0-9_.]*[(\\[].*");
-    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile(
-            "[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[;,]?");
+    private static final java.util.regex.Pattern ENV_NAME =
+            java.util.regex.Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+[;,]?");
 
     /** A follow gate only ever skips keyword occurrences the rule's pattern cannot match at. */
     @Property(tries = 3000)
     void aFollowGate_neverSkipsAnOccurrenceThePatternMatches(
             @ForAll @IntRange(min = 0, max = 10_000) int pick,
             @ForAll @IntRange(min = 0, max = 3) int casing,
-            @ForAll @StringLength(max = 24) @Chars({' ', '=', ':', '"', '\'', '-', '_', '.', 'i', 's', 'a', 'B', 'x', '7',
-                '\t', '\n', '@', '/', 'o', 'f', 'r'}) String continuation) {
+            @ForAll
+                    @StringLength(max = 24)
+                    @Chars({
+                        ' ', '=', ':', '"', '\'', '-', '_', '.', 'i', 's', 'a', 'B', 'x', '7', '\t', '\n', '@', '/',
+                        'o', 'f', 'r'
+                    })
+                    String continuation) {
         SecretRule rule = ANCHORED.get(pick % ANCHORED.size());
-        String keyword = KeywordIndex.fold(rule.keywords().get(pick / ANCHORED.size() % rule.keywords().size()));
+        String keyword = KeywordIndex.fold(
+                rule.keywords().get(pick / ANCHORED.size() % rule.keywords().size()));
         String spelled = switch (casing) {
             case 0 -> keyword;
             case 1 -> keyword.toUpperCase(Locale.ROOT);
@@ -67,8 +74,13 @@ class SecretScannerProperties {
             @ForAll boolean upper,
             @ForAll @IntRange(min = 1, max = 40) int span,
             @ForAll @IntRange(min = 0, max = 5) int before,
-            @ForAll @StringLength(max = 30) @Chars({' ', '=', ':', '>', '"', '\'', '`', '-', '_', '.', 'a', 'Z', '7', '\t',
-                '\n', '(', '[', '$', '/', '+', ';', 'é', 'ｘ', 'i', 's', 'W', 'A', 'k', 'e', 'y'}) String continuation) {
+            @ForAll
+                    @StringLength(max = 30)
+                    @Chars({
+                        ' ', '=', ':', '>', '"', '\'', '`', '-', '_', '.', 'a', 'Z', '7', '\t', '\n', '(', '[', '$',
+                        '/', '+', ';', 'é', 'ｘ', 'i', 's', 'W', 'A', 'k', 'e', 'y'
+                    })
+                    String continuation) {
         assertWalkMatchesRegex(pick, upper, span, before, continuation);
     }
 
@@ -78,24 +90,59 @@ class SecretScannerProperties {
         Arbitrary<String> suffix = Arbitraries.of("", "", "_id", ".x", "-y", "s");
         Arbitrary<String> quote = Arbitraries.of("", "", "\"", "'", "`", "“", "‘", "“‘");
         Arbitrary<String> space = Arbitraries.of("", " ", " ", "  ", "\t", "\n");
-        Arbitrary<String> operator = Arbitraries.of("is", "IS", "Was", "=", ":", ":=", "=>", "x", "", "will be",
-                "is now", "changed to", "isn't", "for the db", "of", "to", "Is", "is now\u0301");
-        Arbitrary<String> value = Arbitraries.of("Zq8mN3vX7pL2Hx7Lm2Qp9", "abc", "a.b/c+d=e-f_g12345", "os.environ",
-                "=Zq8mN3vX7pL", "", "ｘｙｚ0123456789abcdef", "abc”", "now", "xyz1", "Tr0ub4dor&3");
+        Arbitrary<String> operator = Arbitraries.of(
+                "is",
+                "IS",
+                "Was",
+                "=",
+                ":",
+                ":=",
+                "=>",
+                "x",
+                "",
+                "will be",
+                "is now",
+                "changed to",
+                "isn't",
+                "for the db",
+                "of",
+                "to",
+                "Is",
+                "is now\u0301");
+        Arbitrary<String> value = Arbitraries.of(
+                "Zq8mN3vX7pL2Hx7Lm2Qp9",
+                "abc",
+                "a.b/c+d=e-f_g12345",
+                "os.environ",
+                "=Zq8mN3vX7pL",
+                "",
+                "ｘｙｚ0123456789abcdef",
+                "abc”",
+                "now",
+                "xyz1",
+                "Tr0ub4dor&3");
         Arbitrary<String> tail = Arbitraries.of("", "(", " ok", "\"", "é", "=");
         return net.jqwik.api.Combinators.combine(List.of(suffix, quote, space, operator, space, quote, value, tail))
                 .as(parts -> String.join("", parts));
     }
 
     private static void assertWalkMatchesRegex(int pick, boolean upper, int span, int before, String continuation) {
-        List<SecretRule> shaped = SCANNER.rules().stream().filter(r -> AssignmentShape.recognize(r) != null).toList();
-        assertThat(shaped).extracting(SecretRule::id)
-                .contains("generic-secret-assignment", "generic-password-assignment", "prose-token-en",
+        List<SecretRule> shaped = SCANNER.rules().stream()
+                .filter(r -> AssignmentShape.recognize(r) != null)
+                .toList();
+        assertThat(shaped)
+                .extracting(SecretRule::id)
+                .contains(
+                        "generic-secret-assignment",
+                        "generic-password-assignment",
+                        "prose-token-en",
                         "prose-password-en");
         SecretRule rule = shaped.get(pick % shaped.size());
-        String keyword = rule.keywords().get(pick / shaped.size() % rule.keywords().size());
-        String text = List.of("x ", "x_", "é", "a", "(", "")
-                .get(before) + (upper ? keyword.toUpperCase(Locale.ROOT) : keyword) + continuation;
+        String keyword =
+                rule.keywords().get(pick / shaped.size() % rule.keywords().size());
+        String text = List.of("x ", "x_", "é", "a", "(", "").get(before)
+                + (upper ? keyword.toUpperCase(Locale.ROOT) : keyword)
+                + continuation;
         int at = text.length() - keyword.length() - continuation.length();
         int limit = Math.min(text.length(), at + keyword.length() + span);
         Matcher m = rule.pattern().matcher(text);
@@ -123,9 +170,10 @@ class SecretScannerProperties {
      * quarter's boundary) is found as it is found alone, at shifted offsets.
      */
     @Property(tries = 200)
-    void aTextInsideALongOne_isFoundAsAlone(@ForAll("texts") String text,
-                                             @ForAll @IntRange(min = 0, max = 300) int before,
-                                             @ForAll @IntRange(min = 0, max = 300) int after) {
+    void aTextInsideALongOne_isFoundAsAlone(
+            @ForAll("texts") String text,
+            @ForAll @IntRange(min = 0, max = 300) int before,
+            @ForAll @IntRange(min = 0, max = 300) int after) {
         String filler = "#".repeat(27) + "\n"; // nothing a pattern can take for a secret (no entropy)
         String head = filler.repeat(before) + "\n";
         String whole = head + text + "\n\n" + filler.repeat(after);
@@ -139,16 +187,26 @@ class SecretScannerProperties {
     /** The hand-written reference tests accept exactly what the regular expressions they replace accept. */
     @Property(tries = 5000)
     void referenceTests_agreeWithTheirRegularExpressions(
-            @ForAll @StringLength(max = 14) @Chars({'a', 'Z', 'B', '0', '7', '_', '$', '.', '(', ')', '[', ';', ',', '\n',
-                '-', ' '}) String s) {
-        assertThat(SecretScanner.isCodeReference(s)).as("code reference: %s", s).isEqualTo(CODE_REFERENCE.matcher(s).matches());
-        assertThat(SecretScanner.isEnvName(s)).as("env name: %s", s).isEqualTo(ENV_NAME.matcher(s).matches());
+            @ForAll
+                    @StringLength(max = 14)
+                    @Chars({'a', 'Z', 'B', '0', '7', '_', '$', '.', '(', ')', '[', ';', ',', '\n', '-', ' '})
+                    String s) {
+        assertThat(SecretScanner.isCodeReference(s))
+                .as("code reference: %s", s)
+                .isEqualTo(CODE_REFERENCE.matcher(s).matches());
+        assertThat(SecretScanner.isEnvName(s))
+                .as("env name: %s", s)
+                .isEqualTo(ENV_NAME.matcher(s).matches());
     }
 
     @Property(tries = 5000)
     void referenceTests_agreeWithTheirRegularExpressions_onCodeLikeTokens(@ForAll("codeLike") String s) {
-        assertThat(SecretScanner.isCodeReference(s)).as("code reference: %s", s).isEqualTo(CODE_REFERENCE.matcher(s).matches());
-        assertThat(SecretScanner.isEnvName(s)).as("env name: %s", s).isEqualTo(ENV_NAME.matcher(s).matches());
+        assertThat(SecretScanner.isCodeReference(s))
+                .as("code reference: %s", s)
+                .isEqualTo(CODE_REFERENCE.matcher(s).matches());
+        assertThat(SecretScanner.isEnvName(s))
+                .as("env name: %s", s)
+                .isEqualTo(ENV_NAME.matcher(s).matches());
     }
 
     /**
@@ -157,38 +215,59 @@ class SecretScannerProperties {
      */
     @Property(tries = 5000)
     void binaryPrefix_isTheCountOfUnprintableDecodedBytes(@ForAll("base64Runs") String run) {
-        byte[] bytes = java.util.Base64.getDecoder().decode(run.substring(0, 16).replace('-', '+').replace('_', '/'));
+        byte[] bytes = java.util.Base64.getDecoder()
+                .decode(run.substring(0, 16).replace('-', '+').replace('_', '/'));
         int unprintable = 0;
         for (byte b : bytes) {
             unprintable += (b >= 0x20 && b < 0x7f) || b == '\n' || b == '\r' || b == '\t' ? 0 : 1;
         }
         String padded = "x " + run + " y"; // at an offset, as in a text
-        assertThat(SecretScanner.binaryPrefix(padded, 2, run.length())).as(run)
+        assertThat(SecretScanner.binaryPrefix(padded, 2, run.length()))
+                .as(run)
                 .isEqualTo(unprintable * 80 > 3 * run.length());
     }
 
     @Provide
     Arbitrary<String> base64Runs() {
         // base64 of text (printable), of random bytes, and of a mix, both alphabets, 24 to 200 characters
-        Arbitrary<byte[]> text = Arbitraries.strings().withCharRange(' ', '~').ofMinLength(18).ofMaxLength(150)
+        Arbitrary<byte[]> text = Arbitraries.strings()
+                .withCharRange(' ', '~')
+                .ofMinLength(18)
+                .ofMaxLength(150)
                 .map(t -> t.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        Arbitrary<byte[]> binary = Arbitraries.bytes().array(byte[].class).ofMinSize(18).ofMaxSize(150);
-        Arbitrary<byte[]> mixed = Arbitraries.strings().withCharRange(' ', '~').ofMinLength(9).ofMaxLength(75)
-                .flatMap(t -> Arbitraries.bytes().array(byte[].class).ofMinSize(9).ofMaxSize(75).map(b -> {
-                    byte[] head = t.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-                    byte[] all = java.util.Arrays.copyOf(head, head.length + b.length);
-                    System.arraycopy(b, 0, all, head.length, b.length);
-                    return all;
-                }));
-        return Arbitraries.oneOf(text, binary, mixed).flatMap(b -> Arbitraries.of(true, false).map(url -> url
-                ? java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(b)
-                : java.util.Base64.getEncoder().withoutPadding().encodeToString(b)));
+        Arbitrary<byte[]> binary =
+                Arbitraries.bytes().array(byte[].class).ofMinSize(18).ofMaxSize(150);
+        Arbitrary<byte[]> mixed = Arbitraries.strings()
+                .withCharRange(' ', '~')
+                .ofMinLength(9)
+                .ofMaxLength(75)
+                .flatMap(t -> Arbitraries.bytes()
+                        .array(byte[].class)
+                        .ofMinSize(9)
+                        .ofMaxSize(75)
+                        .map(b -> {
+                            byte[] head = t.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                            byte[] all = java.util.Arrays.copyOf(head, head.length + b.length);
+                            System.arraycopy(b, 0, all, head.length, b.length);
+                            return all;
+                        }));
+        return Arbitraries.oneOf(text, binary, mixed)
+                .flatMap(b -> Arbitraries.of(true, false)
+                        .map(url -> url
+                                ? java.util.Base64.getUrlEncoder()
+                                        .withoutPadding()
+                                        .encodeToString(b)
+                                : java.util.Base64.getEncoder().withoutPadding().encodeToString(b)));
     }
 
     @Provide
     Arbitrary<String> codeLike() {
-        return Arbitraries.of("os", "environ", "API", "KEY", "_", ".", "(", ")", "[", "]", "\"X\"", ";", ",", "$x", "9",
-                "get", "\n", "-", "ab1").list().ofMaxSize(7).map(parts -> String.join("", parts));
+        return Arbitraries.of(
+                        "os", "environ", "API", "KEY", "_", ".", "(", ")", "[", "]", "\"X\"", ";", ",", "$x", "9",
+                        "get", "\n", "-", "ab1")
+                .list()
+                .ofMaxSize(7)
+                .map(parts -> String.join("", parts));
     }
 
     @Provide
@@ -211,10 +290,18 @@ class SecretScannerProperties {
             out.addAll(r.positives());
             out.addAll(r.negatives());
         }
-        out.addAll(List.of("the password policy requires twelve characters", "token usage dropped", "密钥，部署完成了",
-                "Passwort-Richtlinie", "ｐａｓｓｗｏｒｄ： Ｚｑ８ｍＮ３ｖＸ７ｐＬ２", "記得輪換密鑰", "パスワードは秘密です",
-                "{\"ts\":\"2026-11-30T01:10:00Z\",\"level\":\"info\"}", "commit 3f786850e387550fdab836ed7e6dc881de23001b",
-                "😀 done", "redirect=https%3A%2F%2Fdeploy%3As3cr3tPassw0rd%40git.acme.dev"));
+        out.addAll(List.of(
+                "the password policy requires twelve characters",
+                "token usage dropped",
+                "密钥，部署完成了",
+                "Passwort-Richtlinie",
+                "ｐａｓｓｗｏｒｄ： Ｚｑ８ｍＮ３ｖＸ７ｐＬ２",
+                "記得輪換密鑰",
+                "パスワードは秘密です",
+                "{\"ts\":\"2026-11-30T01:10:00Z\",\"level\":\"info\"}",
+                "commit 3f786850e387550fdab836ed7e6dc881de23001b",
+                "😀 done",
+                "redirect=https%3A%2F%2Fdeploy%3As3cr3tPassw0rd%40git.acme.dev"));
         return out;
     }
 }

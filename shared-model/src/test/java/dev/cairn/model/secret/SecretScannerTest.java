@@ -53,22 +53,29 @@ class SecretScannerTest {
 
     @Test
     void placeholdersAndDocumentedExamples_shouldNotBeSecrets() {
-        for (String text : List.of("aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
-                "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-                "OPENAI_API_KEY=<your-openai-key>", "password: ${DB_PASSWORD}", "api_key = your-api-key-here",
-                "STRIPE_KEY=sk_live_************************", "token: {{ secrets.TOKEN }}")) {
+        for (String text : List.of(
+                "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+                "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                "GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                "OPENAI_API_KEY=<your-openai-key>",
+                "password: ${DB_PASSWORD}",
+                "api_key = your-api-key-here",
+                "STRIPE_KEY=sk_live_************************",
+                "token: {{ secrets.TOKEN }}")) {
             assertThat(SCANNER.scan(text)).as(text).isEmpty();
         }
     }
 
     @Test
     void hashesUuidsDigestsAndPublicKeys_shouldNotBeSecrets() {
-        for (String text : List.of("commit 3f786850e387550fdab836ed7e6dc881de23001b",
+        for (String text : List.of(
+                "commit 3f786850e387550fdab836ed7e6dc881de23001b",
                 "sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
                 "request_id = 123e4567-e89b-12d3-a456-426614174000",
                 "\"integrity\": \"sha512-9Wg1Q0yFmpYlB7XCt0/tuvbLZSuWbQjDA0t8VwuNJ0Ec3yvC09NEk7pZsQ4ZeK4tWmiK2lFaGaUl8D1EokjP3w==\"",
                 "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGcQ1X8mLb0j1xZr4oYb5Ck7n2fWq9sT8uV3hJ6kP0aD alice@laptop",
-                "token_count = 4096 and max_tokens: 1024", "the password is incorrect, try again",
+                "token_count = 4096 and max_tokens: 1024",
+                "the password is incorrect, try again",
                 "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----")) {
             assertThat(SCANNER.scan(text)).as(text).isEmpty();
         }
@@ -82,23 +89,27 @@ class SecretScannerTest {
 
     @Test
     void passwordsInProse_shouldBeFound_inEnglishChineseGermanAndJapanese() {
-        assertThat(SCANNER.scan("fyi the wifi password is Tr0ub4dor&3")).extracting(Finding::ruleId)
+        assertThat(SCANNER.scan("fyi the wifi password is Tr0ub4dor&3"))
+                .extracting(Finding::ruleId)
                 .containsExactly("prose-password-en");
-        assertThat(SCANNER.scan("数据库密码是Xk93mfa8q，别外传")).extracting(Finding::ruleId)
+        assertThat(SCANNER.scan("数据库密码是Xk93mfa8q，别外传"))
+                .extracting(Finding::ruleId)
                 .containsExactly("prose-password-zh");
-        assertThat(SCANNER.scan("Das Passwort lautet Sommer2026!")).extracting(Finding::ruleId)
+        assertThat(SCANNER.scan("Das Passwort lautet Sommer2026!"))
+                .extracting(Finding::ruleId)
                 .containsExactly("prose-password-de");
-        assertThat(SCANNER.scan("パスワードはhunter22です")).extracting(Finding::ruleId)
-                .containsExactly("prose-password-ja");
+        assertThat(SCANNER.scan("パスワードはhunter22です")).extracting(Finding::ruleId).containsExactly("prose-password-ja");
     }
 
     @Test
     void findings_shouldNeverOverlap_andComeInOrder() {
-        String text = "postgresql://app:Zq8mN3vX7pL2@db/crm and GITHUB_TOKEN=" + GH + " and sshpass -p Hx7Lm2Qp9 ssh a@b";
+        String text =
+                "postgresql://app:Zq8mN3vX7pL2@db/crm and GITHUB_TOKEN=" + GH + " and sshpass -p Hx7Lm2Qp9 ssh a@b";
         List<Finding> found = SCANNER.scan(text);
         assertThat(found).hasSize(3);
         for (int i = 1; i < found.size(); i++) {
-            assertThat(found.get(i).start()).isGreaterThanOrEqualTo(found.get(i - 1).end());
+            assertThat(found.get(i).start())
+                    .isGreaterThanOrEqualTo(found.get(i - 1).end());
         }
     }
 

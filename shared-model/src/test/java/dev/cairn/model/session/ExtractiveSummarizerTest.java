@@ -16,7 +16,11 @@ class ExtractiveSummarizerTest {
     private static List<SessionMessage> messages(Object... roleAndText) {
         List<SessionMessage> out = new ArrayList<>();
         for (int i = 0; i < roleAndText.length; i += 2) {
-            out.add(new SessionMessage(new Id("m" + i), i / 2 + 1, (Role) roleAndText[i], (String) roleAndText[i + 1],
+            out.add(new SessionMessage(
+                    new Id("m" + i),
+                    i / 2 + 1,
+                    (Role) roleAndText[i],
+                    (String) roleAndText[i + 1],
                     Instant.parse("2026-11-30T00:00:00Z")));
         }
         return out;
@@ -24,33 +28,54 @@ class ExtractiveSummarizerTest {
 
     @Test
     void decisionsPreferencesEntitiesAndNumbers_shouldSurvive_chatterShouldNot() {
-        String summary = summarizer.fold("", messages(
-                Role.USER, "Hi! Thanks.",
-                Role.USER, "We decided to move the billing service to PostgreSQL 17 next sprint.",
-                Role.ASSISTANT, "Sounds good.",
-                Role.USER, "I prefer tabs over spaces in every Go file.",
-                Role.ASSISTANT, "The weather is nice today and I hope you are well.",
-                Role.USER, "Dana owns the Kafka cluster in eu-west-1."), 400);
-        assertThat(summary).contains("PostgreSQL 17").contains("I prefer tabs").contains("Dana").contains("Kafka")
-                .doesNotContain("Thanks").doesNotContain("Sounds good").doesNotContain("weather");
+        String summary = summarizer.fold(
+                "",
+                messages(
+                        Role.USER, "Hi! Thanks.",
+                        Role.USER, "We decided to move the billing service to PostgreSQL 17 next sprint.",
+                        Role.ASSISTANT, "Sounds good.",
+                        Role.USER, "I prefer tabs over spaces in every Go file.",
+                        Role.ASSISTANT, "The weather is nice today and I hope you are well.",
+                        Role.USER, "Dana owns the Kafka cluster in eu-west-1."),
+                400);
+        assertThat(summary)
+                .contains("PostgreSQL 17")
+                .contains("I prefer tabs")
+                .contains("Dana")
+                .contains("Kafka")
+                .doesNotContain("Thanks")
+                .doesNotContain("Sounds good")
+                .doesNotContain("weather");
     }
 
     @Test
     void chineseConversation_shouldKeepDecisionsAndNumbers() {
-        String summary = summarizer.fold("", messages(
-                Role.USER, "好的，谢谢。",
-                Role.USER, "我们决定把支付服务迁到 PostgreSQL 17。",
-                Role.USER, "我喜欢用 Neovim 写代码。",
-                Role.ASSISTANT, "收到。"), 200);
-        assertThat(summary).contains("决定").contains("PostgreSQL").contains("17").contains("Neovim")
-                .doesNotContain("谢谢").doesNotContain("收到");
+        String summary = summarizer.fold(
+                "",
+                messages(
+                        Role.USER, "好的，谢谢。",
+                        Role.USER, "我们决定把支付服务迁到 PostgreSQL 17。",
+                        Role.USER, "我喜欢用 Neovim 写代码。",
+                        Role.ASSISTANT, "收到。"),
+                200);
+        assertThat(summary)
+                .contains("决定")
+                .contains("PostgreSQL")
+                .contains("17")
+                .contains("Neovim")
+                .doesNotContain("谢谢")
+                .doesNotContain("收到");
     }
 
     @Test
     void everyEntityAndNumber_shouldStayFindable_evenWhenItsSentenceDoesNotFit() {
-        String summary = summarizer.fold("", messages(
-                Role.USER, "We decided to adopt Terraform for every new stack and we will keep the state in S3.",
-                Role.TOOL, "Grafana shows 4312 requests from Berlin, Lisbon and Osaka over the last 24 hours."), 130);
+        String summary = summarizer.fold(
+                "",
+                messages(
+                        Role.USER,
+                                "We decided to adopt Terraform for every new stack and we will keep the state in S3.",
+                        Role.TOOL, "Grafana shows 4312 requests from Berlin, Lisbon and Osaka over the last 24 hours."),
+                130);
         assertThat(summary.length()).isLessThanOrEqualTo(130);
         for (String e : List.of("Terraform", "Grafana", "4312", "Berlin", "Lisbon", "Osaka", "24")) {
             assertThat(summary).as(e).contains(e);

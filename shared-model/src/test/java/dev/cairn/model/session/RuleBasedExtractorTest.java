@@ -19,8 +19,12 @@ class RuleBasedExtractorTest {
     private static List<SessionMessage> said(Object... roleAndText) {
         List<SessionMessage> out = new ArrayList<>();
         for (int i = 0; i < roleAndText.length; i += 2) {
-            out.add(new SessionMessage(new Id("m" + (i / 2 + 1)), i / 2 + 1, (Role) roleAndText[i],
-                    (String) roleAndText[i + 1], Instant.parse("2026-11-30T00:00:00Z")));
+            out.add(new SessionMessage(
+                    new Id("m" + (i / 2 + 1)),
+                    i / 2 + 1,
+                    (Role) roleAndText[i],
+                    (String) roleAndText[i + 1],
+                    Instant.parse("2026-11-30T00:00:00Z")));
         }
         return out;
     }
@@ -34,10 +38,14 @@ class RuleBasedExtractorTest {
                 Role.USER, "We decided to move billing to PostgreSQL 17.",
                 Role.USER, "Our staging cluster runs in eu-west-1.",
                 Role.USER, "Thanks, that's all."));
-        assertThat(result.facts()).extracting(Fact::type).containsExactly(MemoryType.PREFERENCE,
-                MemoryType.CONVENTION, MemoryType.DECISION, MemoryType.ENVIRONMENT);
+        assertThat(result.facts())
+                .extracting(Fact::type)
+                .containsExactly(
+                        MemoryType.PREFERENCE, MemoryType.CONVENTION, MemoryType.DECISION, MemoryType.ENVIRONMENT);
         assertThat(result.facts().get(2).content()).isEqualTo("We decided to move billing to PostgreSQL 17.");
-        assertThat(result.facts().get(2).evidence()).extracting(m -> m.id().value()).containsExactly("m4");
+        assertThat(result.facts().get(2).evidence())
+                .extracting(m -> m.id().value())
+                .containsExactly("m4");
         assertThat(result.facts()).allSatisfy(f -> assertThat(f.confidence()).isBetween(0.7, 1.0));
     }
 
@@ -59,8 +67,9 @@ class RuleBasedExtractorTest {
                 Role.USER, "我喜欢用 Neovim 写代码。",
                 Role.USER, "我们决定改用 Kafka 做消息队列。",
                 Role.USER, "服务部署在杭州的机房。"));
-        assertThat(result.facts()).extracting(Fact::type).containsExactly(MemoryType.PREFERENCE,
-                MemoryType.DECISION, MemoryType.ENVIRONMENT);
+        assertThat(result.facts())
+                .extracting(Fact::type)
+                .containsExactly(MemoryType.PREFERENCE, MemoryType.DECISION, MemoryType.ENVIRONMENT);
     }
 
     @Test
@@ -71,7 +80,8 @@ class RuleBasedExtractorTest {
                 Role.USER, "We decided the deploy token is ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI.",
                 Role.USER, "今天我喜欢坐窗边。"));
         assertThat(result.facts()).isEmpty();
-        assertThat(result.skipped()).extracting(FactExtractor.Skipped::reason)
+        assertThat(result.skipped())
+                .extracting(FactExtractor.Skipped::reason)
                 .containsExactly("question", "temporary", "secret", "temporary");
         assertThat(result.skipped().get(2).text()).doesNotContain("ghp_").contains("[REDACTED:github-pat]");
     }
@@ -92,9 +102,11 @@ class RuleBasedExtractorTest {
         var result = extractor.extract(said(
                 Role.USER, "We decided to pin Node 20.11.1 and tag releases as vYYYY.MM.DD. Thanks!",
                 Role.USER, "Our prod database runs on db.internal.example.com..."));
-        assertThat(result.facts()).extracting(Fact::content).containsExactly(
-                "We decided to pin Node 20.11.1 and tag releases as vYYYY.MM.DD.",
-                "Our prod database runs on db.internal.example.com...");
+        assertThat(result.facts())
+                .extracting(Fact::content)
+                .containsExactly(
+                        "We decided to pin Node 20.11.1 and tag releases as vYYYY.MM.DD.",
+                        "Our prod database runs on db.internal.example.com...");
     }
 
     @Test

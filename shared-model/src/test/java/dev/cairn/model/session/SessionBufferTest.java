@@ -28,8 +28,14 @@ class SessionBufferTest {
 
     private SessionService service() {
         // appends only: no extraction, so no extractor, memory service or consolidator
-        return new SessionService(store, new ExtractiveSummarizer(), null, null, null,
-                SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT), Clock.systemUTC(),
+        return new SessionService(
+                store,
+                new ExtractiveSummarizer(),
+                null,
+                null,
+                null,
+                SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT),
+                Clock.systemUTC(),
                 SessionService.Limits.defaults());
     }
 
@@ -38,9 +44,11 @@ class SessionBufferTest {
         SessionService sessions = service();
         Id session = new Id("s2");
         assertThatThrownBy(() -> sessions.append(ALICE, TEAM, session, new MessageDraft("system", "x", null)))
-                .isInstanceOf(InvalidInput.class).hasMessageContaining("role");
+                .isInstanceOf(InvalidInput.class)
+                .hasMessageContaining("role");
         assertThatThrownBy(() -> sessions.append(ALICE, TEAM, session, new MessageDraft("user", "  ", null)))
-                .isInstanceOf(InvalidInput.class).hasMessageContaining("content");
+                .isInstanceOf(InvalidInput.class)
+                .hasMessageContaining("content");
         assertThat(store.head(TEAM, session)).isEmpty();
         assertThat(store.messages(TEAM, session, 1, 10)).isEmpty();
     }
@@ -49,8 +57,11 @@ class SessionBufferTest {
     void aSecretInAMessage_shouldBeStoredRedacted() {
         SessionService sessions = service();
         Id session = new Id("s3");
-        sessions.append(ALICE, TEAM, session, new MessageDraft("user",
-                "deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI please", null));
+        sessions.append(
+                ALICE,
+                TEAM,
+                session,
+                new MessageDraft("user", "deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI please", null));
         assertThat(store.messages(TEAM, session, 1, 1).get(0).content())
                 .isEqualTo("deploy with [REDACTED:github-pat] please");
     }

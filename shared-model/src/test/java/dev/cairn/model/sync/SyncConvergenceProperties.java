@@ -34,15 +34,21 @@ class SyncConvergenceProperties {
     private static final Caller CALLER = new Caller(new Id("u"), Set.of(TEAM));
 
     /** client, kind (0 upsert, 1 delete, 2 retry the client's last request, 3 pull), fact, word */
-    record Step(int client, int kind, int fact, int word) {
-    }
+    record Step(int client, int kind, int fact, int word) {}
 
     @Provide
     Arbitrary<List<Step>> steps() {
-        return Arbitraries.integers().between(0, 2).flatMap(c -> Arbitraries.integers().between(0, 3)
-                        .flatMap(k -> Arbitraries.integers().between(0, 3).flatMap(f -> Arbitraries.integers()
-                                .between(0, 4).map(w -> new Step(c, k, f, w)))))
-                .list().ofMinSize(1).ofMaxSize(30);
+        return Arbitraries.integers()
+                .between(0, 2)
+                .flatMap(c -> Arbitraries.integers()
+                        .between(0, 3)
+                        .flatMap(k -> Arbitraries.integers()
+                                .between(0, 3)
+                                .flatMap(f ->
+                                        Arbitraries.integers().between(0, 4).map(w -> new Step(c, k, f, w)))))
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(30);
     }
 
     private static final class Client {
@@ -78,21 +84,40 @@ class SyncConvergenceProperties {
     void everyClientThatPulls_shouldHoldTheServersState(@ForAll("steps") List<Step> steps) {
         InMemorySyncStore store = new InMemorySyncStore();
         InMemoryMemoryStore memories = new InMemoryMemoryStore();
-        SyncService sync = new SyncService(store, memories, new Indexer(memories, new InMemoryVectorIndex(),
-                new HashingEmbedder()), SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT),
-                Clock.systemUTC(), SyncService.Limits.defaults(), team -> SyncService.Policy.REJECT);
+        SyncService sync = new SyncService(
+                store,
+                memories,
+                new Indexer(memories, new InMemoryVectorIndex(), new HashingEmbedder()),
+                SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT),
+                Clock.systemUTC(),
+                SyncService.Limits.defaults(),
+                team -> SyncService.Policy.REJECT);
         String[] words = {"alpha", "bravo", "charlie", "delta", "echo"};
         List<Client> clients = List.of(new Client("a"), new Client("b"), new Client("c"));
         for (Step s : steps) {
             Client c = clients.get(s.client());
             String fact = "f" + s.fact();
             SyncService.SyncDraft draft = switch (s.kind()) {
-                case 0 -> new SyncService.SyncDraft(c.name, c.pulled, c.name + "-" + c.sent++, List.of(
-                        new SyncService.OpDraft("upsert", fact, c.versions.getOrDefault(fact, 0L),
-                                words[s.word()] + " from " + c.name, null, null, null)));
-                case 1 -> new SyncService.SyncDraft(c.name, c.pulled, c.name + "-" + c.sent++, List.of(
-                        new SyncService.OpDraft("delete", fact, c.versions.getOrDefault(fact, 0L), null, null,
-                                null, null)));
+                case 0 ->
+                    new SyncService.SyncDraft(
+                            c.name,
+                            c.pulled,
+                            c.name + "-" + c.sent++,
+                            List.of(new SyncService.OpDraft(
+                                    "upsert",
+                                    fact,
+                                    c.versions.getOrDefault(fact, 0L),
+                                    words[s.word()] + " from " + c.name,
+                                    null,
+                                    null,
+                                    null)));
+                case 1 ->
+                    new SyncService.SyncDraft(
+                            c.name,
+                            c.pulled,
+                            c.name + "-" + c.sent++,
+                            List.of(new SyncService.OpDraft(
+                                    "delete", fact, c.versions.getOrDefault(fact, 0L), null, null, null, null)));
                 case 2 -> c.last;
                 default -> null;
             };
@@ -122,7 +147,8 @@ class SyncConvergenceProperties {
             });
             assertThat(c.versions).isEqualTo(serverVersions);
             assertThat(c.contents).isEqualTo(serverContents);
-            assertThat(c.pulled).isEqualTo(log.isEmpty() ? 0 : log.get(log.size() - 1).version());
+            assertThat(c.pulled)
+                    .isEqualTo(log.isEmpty() ? 0 : log.get(log.size() - 1).version());
         }
         for (FactState f : replay.values()) {
             assertThat(memories.get(TEAM, f.memoryId()).map(m -> m.content()).orElse(null))

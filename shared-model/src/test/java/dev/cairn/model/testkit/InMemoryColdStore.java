@@ -17,8 +17,7 @@ import java.util.TreeMap;
  */
 public final class InMemoryColdStore implements ColdStore {
 
-    private record Copy(Memory memory, Instant storedAt) {
-    }
+    private record Copy(Memory memory, Instant storedAt) {}
 
     private final Clock clock;
     private final Map<Id, TreeMap<Id, Copy>> copies = new HashMap<>();
@@ -44,7 +43,9 @@ public final class InMemoryColdStore implements ColdStore {
 
     @Override
     public synchronized List<Id> list(Id team, int limit) {
-        return copies.getOrDefault(team, new TreeMap<>()).keySet().stream().limit(limit).toList();
+        return copies.getOrDefault(team, new TreeMap<>()).keySet().stream()
+                .limit(limit)
+                .toList();
     }
 
     @Override

@@ -7,8 +7,8 @@ import java.time.Clock;
 class InMemoryDecayContractTest extends DecayContract {
 
     // one set of stores for the class, as the real backends share theirs: the contract's teams keep tests apart
-    private static final Stores STORES = new Stores(new InMemoryMemoryStore(),
-            new InMemoryColdStore(Clock.systemUTC()), new InMemoryVectorIndex());
+    private static final Stores STORES =
+            new Stores(new InMemoryMemoryStore(), new InMemoryColdStore(Clock.systemUTC()), new InMemoryVectorIndex());
 
     @Override
     protected Stores stores() {

@@ -66,7 +66,11 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public synchronized List<Memory> getAll(Id team, Collection<Id> ids) {
-        return ids.stream().distinct().map(id -> get(team, id)).flatMap(Optional::stream).toList();
+        return ids.stream()
+                .distinct()
+                .map(id -> get(team, id))
+                .flatMap(Optional::stream)
+                .toList();
     }
 
     @Override
@@ -75,8 +79,10 @@ public final class InMemoryMemoryStore implements MemoryStore {
         Row r = live(k, updated.version() - 1);
         // as in the real stores, a content change leaves who owns it, when it was created and its reads alone:
         // access statistics are recorded on their own path and a replace must not lose a concurrent read
-        Memory stored = Memories.from(updated).accessed(r.memory().accessCount(), r.memory().lastAccessedAt())
-                .createdAt(r.memory().createdAt()).build();
+        Memory stored = Memories.from(updated)
+                .accessed(r.memory().accessCount(), r.memory().lastAccessedAt())
+                .createdAt(r.memory().createdAt())
+                .build();
         rows.put(k, new Row(stored, updated.version(), r.indexedVersion()));
     }
 
@@ -101,14 +107,18 @@ public final class InMemoryMemoryStore implements MemoryStore {
     @Override
     public synchronized Page list(ListQuery q) {
         Comparator<Memory> order = Comparator.comparingDouble((Memory m) -> sortKey(q.order(), m))
-                .thenComparing(Memory::id).reversed();
+                .thenComparing(Memory::id)
+                .reversed();
         List<Memory> page = new ArrayList<>(liveOf(q.team()).stream()
-                .filter(m -> q.scope() == Scope.USER ? m.scope() == Scope.USER && q.viewer().equals(m.user())
+                .filter(m -> q.scope() == Scope.USER
+                        ? m.scope() == Scope.USER && q.viewer().equals(m.user())
                         : q.scope() == Scope.TEAM ? m.scope() == Scope.TEAM : m.visibleTo(q.viewer()))
                 .filter(m -> q.type() == null || m.type() == q.type())
                 .filter(m -> q.tag() == null || m.tags().contains(q.tag()))
                 .filter(m -> q.after() == null || after(q, m))
-                .sorted(order).limit(q.limit() + 1L).toList());
+                .sorted(order)
+                .limit(q.limit() + 1L)
+                .toList());
         ListQuery.Cursor next = null;
         if (page.size() > q.limit()) {
             page.subList(q.limit(), page.size()).clear();
@@ -120,7 +130,9 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     private static boolean after(ListQuery q, Memory m) {
         double key = sortKey(q.order(), m);
-        return key < q.after().sortKey() || (key == q.after().sortKey() && m.id().value().compareTo(q.after().id()) < 0);
+        return key < q.after().sortKey()
+                || (key == q.after().sortKey()
+                        && m.id().value().compareTo(q.after().id()) < 0);
     }
 
     private static double sortKey(ListQuery.Order order, Memory m) {
@@ -129,19 +141,25 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public synchronized List<Memory> scan(Id team, Id after, int limit) {
-        return liveOf(team).stream().filter(m -> after == null || m.id().compareTo(after) > 0).limit(limit).toList();
+        return liveOf(team).stream()
+                .filter(m -> after == null || m.id().compareTo(after) > 0)
+                .limit(limit)
+                .toList();
     }
 
     private List<Memory> liveOf(Id team) {
-        return rows.entrySet().stream().filter(e -> e.getKey().team().equals(team) && !e.getValue().deleted())
-                .map(e -> e.getValue().memory()).toList();
+        return rows.entrySet().stream()
+                .filter(e -> e.getKey().team().equals(team) && !e.getValue().deleted())
+                .map(e -> e.getValue().memory())
+                .toList();
     }
 
     @Override
     public synchronized List<Id> teams(Id after, int limit) {
         TreeSet<Id> teams = new TreeSet<>();
         rows.keySet().forEach(k -> teams.add(k.team()));
-        return (after == null ? teams : teams.tailSet(after, false)).stream().limit(limit).toList();
+        return (after == null ? teams : teams.tailSet(after, false))
+                .stream().limit(limit).toList();
     }
 
     @Override
@@ -162,16 +180,25 @@ public final class InMemoryMemoryStore implements MemoryStore {
             if (r != null && !r.deleted()) {
                 Memory m = r.memory();
                 Instant last = m.lastAccessedAt() == null || at.isAfter(m.lastAccessedAt()) ? at : m.lastAccessedAt();
-                rows.put(k, new Row(Memories.from(m).accessed(m.accessCount() + 1, last).build(), r.version(),
-                        r.indexedVersion()));
+                rows.put(
+                        k,
+                        new Row(
+                                Memories.from(m)
+                                        .accessed(m.accessCount() + 1, last)
+                                        .build(),
+                                r.version(),
+                                r.indexedVersion()));
             }
         }
     }
 
     @Override
     public synchronized List<IndexWork> pendingIndex(int limit) {
-        return rows.entrySet().stream().filter(e -> e.getValue().indexedVersion() < e.getValue().version())
-                .limit(limit).map(e -> work(e.getKey(), e.getValue())).toList();
+        return rows.entrySet().stream()
+                .filter(e -> e.getValue().indexedVersion() < e.getValue().version())
+                .limit(limit)
+                .map(e -> work(e.getKey(), e.getValue()))
+                .toList();
     }
 
     @Override

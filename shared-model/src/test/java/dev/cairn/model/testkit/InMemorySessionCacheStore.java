@@ -19,8 +19,7 @@ import java.util.TreeMap;
  */
 public final class InMemorySessionCacheStore implements SessionCacheStore {
 
-    private record Key(Id team, Id session) {
-    }
+    private record Key(Id team, Id session) {}
 
     private final Map<Key, TreeMap<String, CachedResult>> entries = new HashMap<>();
     private final Map<Key, Counters> counters = new HashMap<>();
@@ -31,12 +30,14 @@ public final class InMemorySessionCacheStore implements SessionCacheStore {
 
     @Override
     public synchronized void putEntry(CachedResult entry) {
-        entries.computeIfAbsent(new Key(entry.team(), entry.session()), k -> new TreeMap<>()).put(entry.key(), entry);
+        entries.computeIfAbsent(new Key(entry.team(), entry.session()), k -> new TreeMap<>())
+                .put(entry.key(), entry);
     }
 
     @Override
     public synchronized Optional<CachedResult> entry(Id team, Id session, String key) {
-        return Optional.ofNullable(entries.getOrDefault(new Key(team, session), new TreeMap<>()).get(key));
+        return Optional.ofNullable(
+                entries.getOrDefault(new Key(team, session), new TreeMap<>()).get(key));
     }
 
     @Override
@@ -47,14 +48,18 @@ public final class InMemorySessionCacheStore implements SessionCacheStore {
 
     @Override
     public synchronized List<CachedResult> entries(Id team, Id session) {
-        return List.copyOf(entries.getOrDefault(new Key(team, session), new TreeMap<>()).values());
+        return List.copyOf(
+                entries.getOrDefault(new Key(team, session), new TreeMap<>()).values());
     }
 
     @Override
-    public synchronized Counters addCounters(Id team, Id session, long hits, long misses, long evictions,
-                                             boolean bumpGeneration) {
+    public synchronized Counters addCounters(
+            Id team, Id session, long hits, long misses, long evictions, boolean bumpGeneration) {
         Counters c = counters(team, session);
-        Counters next = new Counters(c.hits() + hits, c.misses() + misses, c.evictions() + evictions,
+        Counters next = new Counters(
+                c.hits() + hits,
+                c.misses() + misses,
+                c.evictions() + evictions,
                 c.generation() + (bumpGeneration ? 1 : 0));
         counters.put(new Key(team, session), next);
         return next;
@@ -86,8 +91,8 @@ public final class InMemorySessionCacheStore implements SessionCacheStore {
     }
 
     @Override
-    public synchronized void putSnapshot(Id team, Id session, ContextSnapshot snapshot,
-                                         Map<String, String> blocksByHash) {
+    public synchronized void putSnapshot(
+            Id team, Id session, ContextSnapshot snapshot, Map<String, String> blocksByHash) {
         Key k = new Key(team, session);
         Map<String, String> held = blocks.computeIfAbsent(k, x -> new HashMap<>());
         blocksByHash.forEach(held::putIfAbsent); // content-addressed: a hash names one text, written once
@@ -96,7 +101,8 @@ public final class InMemorySessionCacheStore implements SessionCacheStore {
 
     @Override
     public synchronized Optional<ContextSnapshot> snapshot(Id team, Id session, long turn) {
-        return Optional.ofNullable(snapshots.getOrDefault(new Key(team, session), Map.of()).get(turn));
+        return Optional.ofNullable(
+                snapshots.getOrDefault(new Key(team, session), Map.of()).get(turn));
     }
 
     @Override

@@ -17,8 +17,7 @@ import java.util.TreeMap;
  */
 public final class InMemorySessionStore implements SessionStore {
 
-    private record Key(Id team, Id session) {
-    }
+    private record Key(Id team, Id session) {}
 
     private final Map<Key, SessionHead> heads = new HashMap<>();
     private final Map<Key, TreeMap<Long, SessionMessage>> messages = new HashMap<>();
@@ -31,13 +30,16 @@ public final class InMemorySessionStore implements SessionStore {
     @Override
     public synchronized boolean putMessage(Id team, Id session, SessionMessage message) {
         return messages.computeIfAbsent(new Key(team, session), k -> new TreeMap<>())
-                .putIfAbsent(message.seq(), message) == null;
+                        .putIfAbsent(message.seq(), message)
+                == null;
     }
 
     @Override
     public synchronized List<SessionMessage> messages(Id team, Id session, long from, long to) {
         TreeMap<Long, SessionMessage> all = messages.get(new Key(team, session));
-        return all == null || from > to ? List.of() : List.copyOf(all.subMap(from, true, to, true).values());
+        return all == null || from > to
+                ? List.of()
+                : List.copyOf(all.subMap(from, true, to, true).values());
     }
 
     @Override

@@ -36,7 +36,9 @@ public final class InMemorySyncStore implements SyncStore {
 
     @Override
     public synchronized List<Commit> commits(Id team, long after, int limit) {
-        return log.getOrDefault(team, new TreeMap<>()).tailMap(after, false).values().stream().limit(limit).toList();
+        return log.getOrDefault(team, new TreeMap<>()).tailMap(after, false).values().stream()
+                .limit(limit)
+                .toList();
     }
 
     @Override
@@ -72,7 +74,8 @@ public final class InMemorySyncStore implements SyncStore {
 
     @Override
     public synchronized Set<Long> voids(Id team, long after, long upTo) {
-        return after >= upTo ? Set.of()
+        return after >= upTo
+                ? Set.of()
                 : Set.copyOf(voids.getOrDefault(team, new TreeSet<>()).subSet(after, false, upTo, true));
     }
 
@@ -91,8 +94,8 @@ public final class InMemorySyncStore implements SyncStore {
 
     @Override
     public synchronized void putFact(FactState state) {
-        facts.computeIfAbsent(state.team(), t -> new TreeMap<>()).merge(state.factId(), state,
-                (held, fresh) -> held.commit() < fresh.commit() ? fresh : held);
+        facts.computeIfAbsent(state.team(), t -> new TreeMap<>())
+                .merge(state.factId(), state, (held, fresh) -> held.commit() < fresh.commit() ? fresh : held);
     }
 
     @Override
@@ -125,9 +128,18 @@ public final class InMemorySyncStore implements SyncStore {
             return false;
         }
         // as in the real stores, only the outcome changes: what was in conflict stays as recorded
-        putConflict(new ConflictRecord(held.team(), held.id(), held.factId(), held.baseVersion(),
-                held.currentVersion(), held.currentContent(), held.proposed(), held.clientId(), held.createdAt(),
-                updated.status(), updated.resolution()));
+        putConflict(new ConflictRecord(
+                held.team(),
+                held.id(),
+                held.factId(),
+                held.baseVersion(),
+                held.currentVersion(),
+                held.currentContent(),
+                held.proposed(),
+                held.clientId(),
+                held.createdAt(),
+                updated.status(),
+                updated.resolution()));
         return true;
     }
 }

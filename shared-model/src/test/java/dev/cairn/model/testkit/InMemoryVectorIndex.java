@@ -24,12 +24,10 @@ import java.util.stream.Collectors;
  */
 public final class InMemoryVectorIndex implements VectorIndex {
 
-    private record Key2(Id team, Id id) {
-    }
+    private record Key2(Id team, Id id) {}
 
     /** {@code entry} null: removed at {@code version}; a late, older write stays out. */
-    private record Doc(Entry entry, long version, Set<String> words) {
-    }
+    private record Doc(Entry entry, long version, Set<String> words) {}
 
     /** What a restarted process would find again: shared by {@link #reopened()} copies. */
     private static final class State {
@@ -98,21 +96,27 @@ public final class InMemoryVectorIndex implements VectorIndex {
                 throw new EmbeddingModelMismatch(state.model, search.modelId());
             }
             List<Doc> admitted = state.docs.values().stream()
-                    .filter(d -> d.entry() != null && admits(search.filter(), d.entry())).toList();
+                    .filter(d -> d.entry() != null && admits(search.filter(), d.entry()))
+                    .toList();
             Map<Id, Double> similarity = new HashMap<>();
-            admitted.forEach(d -> similarity.put(d.entry().key().id(), cosine(search.vector(), d.entry().vector())));
+            admitted.forEach(d -> similarity.put(
+                    d.entry().key().id(), cosine(search.vector(), d.entry().vector())));
             Map<Id, Double> lexical = lexical(search.text(), admitted);
             List<Id> chosen = new ArrayList<>();
             top(similarity, search.k()).forEach(chosen::add);
             top(lexical, search.k()).filter(id -> !chosen.contains(id)).forEach(chosen::add);
-            return chosen.stream().map(id -> new Candidate(id, similarity.get(id), lexical.getOrDefault(id, 0.0)))
-                    .sorted(Comparator.comparingDouble(Candidate::similarity).reversed()).toList();
+            return chosen.stream()
+                    .map(id -> new Candidate(id, similarity.get(id), lexical.getOrDefault(id, 0.0)))
+                    .sorted(Comparator.comparingDouble(Candidate::similarity).reversed())
+                    .toList();
         }
     }
 
     private static java.util.stream.Stream<Id> top(Map<Id, Double> scores, int k) {
-        return scores.entrySet().stream().sorted(Map.Entry.<Id, Double>comparingByValue().reversed()
-                .thenComparing(Map.Entry.comparingByKey())).limit(k).map(Map.Entry::getKey);
+        return scores.entrySet().stream()
+                .sorted(Map.Entry.<Id, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(k)
+                .map(Map.Entry::getKey);
     }
 
     private static boolean admits(Filter f, Entry e) {
@@ -122,7 +126,8 @@ public final class InMemoryVectorIndex implements VectorIndex {
         boolean visible = e.scope() == Scope.TEAM || f.viewer().equals(e.user());
         boolean inScope = f.scope() == null || f.scope() == e.scope();
         boolean ofType = f.types() == null || f.types().isEmpty() || f.types().contains(e.type());
-        boolean tagged = f.tags() == null || f.tags().isEmpty() || e.tags().stream().anyMatch(f.tags()::contains);
+        boolean tagged =
+                f.tags() == null || f.tags().isEmpty() || e.tags().stream().anyMatch(f.tags()::contains);
         return visible && inScope && ofType && tagged;
     }
 
@@ -133,7 +138,8 @@ public final class InMemoryVectorIndex implements VectorIndex {
             return out;
         }
         for (String w : words(text)) {
-            List<Doc> having = admitted.stream().filter(d -> d.words().contains(w)).toList();
+            List<Doc> having =
+                    admitted.stream().filter(d -> d.words().contains(w)).toList();
             double idf = Math.log(1 + (admitted.size() - having.size() + 0.5) / (having.size() + 0.5));
             having.forEach(d -> out.merge(d.entry().key().id(), idf, Double::sum));
         }
@@ -141,7 +147,8 @@ public final class InMemoryVectorIndex implements VectorIndex {
     }
 
     static Set<String> words(String text) {
-        return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")).filter(w -> !w.isEmpty())
+        return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
+                .filter(w -> !w.isEmpty())
                 .collect(Collectors.toSet());
     }
 

@@ -38,8 +38,7 @@ public final class Memories {
     private Id supersededBy;
     private Instant validTo;
 
-    private Memories() {
-    }
+    private Memories() {}
 
     public static Memories memory() {
         return new Memories();
@@ -164,8 +163,26 @@ public final class Memories {
     }
 
     public Memory build() {
-        return new Memory(id, team, user, scope, type, content, tags, importance, confidence, occurredAt, createdAt,
-                lastAccessedAt, accessCount, sourceSession, evidence, version, state, supersededBy, validTo);
+        return new Memory(
+                id,
+                team,
+                user,
+                scope,
+                type,
+                content,
+                tags,
+                importance,
+                confidence,
+                occurredAt,
+                createdAt,
+                lastAccessedAt,
+                accessCount,
+                sourceSession,
+                evidence,
+                version,
+                state,
+                supersededBy,
+                validTo);
     }
 
     private static List<Id> ids(String... values) {

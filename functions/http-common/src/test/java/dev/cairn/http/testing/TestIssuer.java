@@ -33,8 +33,8 @@ public class TestIssuer implements QuarkusTestResourceLifecycleManager {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPublic()
-                .getEncoded()) + "\n-----END PUBLIC KEY-----";
+        String pem = "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----";
         try {
             Path data = Files.createTempDirectory(Path.of("target"), "test-data-");
             return Map.of("cairn.auth.public-key", pem, "cairn.auth.issuer", ISSUER, "cairn.data-dir", data.toString());
@@ -44,11 +44,13 @@ public class TestIssuer implements QuarkusTestResourceLifecycleManager {
     }
 
     @Override
-    public void stop() {
-    }
+    public void stop() {}
 
     public static String token(String user, String... teams) {
-        return Jwt.issuer(ISSUER).subject(user).claim("teams", List.of(teams)).expiresIn(Duration.ofMinutes(10))
+        return Jwt.issuer(ISSUER)
+                .subject(user)
+                .claim("teams", List.of(teams))
+                .expiresIn(Duration.ofMinutes(10))
                 .sign(keys.getPrivate());
     }
 }
