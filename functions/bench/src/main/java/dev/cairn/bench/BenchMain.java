@@ -17,6 +17,7 @@ public final class BenchMain {
             commands (each answers --help without starting anything):
               bench          the foundation benchmark (ingest, recall, start-up) against the packaged local server
               scan-bench     the secret-scanner benchmark against secretlint
+              corpus-bench   the secret scanner's recall and false positives on the generated two-part corpus
               session-bench  the session-memory benchmark
               cache-bench    the tool-cache and prompt-cache benchmark
               sync-bench     the team-sync benchmark
@@ -42,6 +43,7 @@ public final class BenchMain {
             }
             case "bench" -> Bench.run(options);
             case "scan-bench" -> ScanBench.run(options);
+            case "corpus-bench" -> CorpusBench.run(options);
             case "session-bench" -> SessionBench.run(options);
             case "cache-bench" -> CacheBench.run(options);
             case "sync-bench" -> SyncBench.run(options);
