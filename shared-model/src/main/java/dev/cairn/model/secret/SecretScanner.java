@@ -72,7 +72,16 @@ public final class SecretScanner {
         "replace-me",
         "todo",
         "fixme",
-        "******"
+        "******",
+        "not-a-real",
+        "will-not-work"
+    };
+    /**
+     * Values the providers publish in their own documentation (Stripe's test key, jwt.io's signature): found in
+     * tutorials and pasted examples, never anyone's credential.
+     */
+    private static final String[] DOCUMENTED_EXAMPLES = {
+        "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "EXAMPLEKEY"
     };
     /** The placeholders as one automaton: one pass over a candidate instead of a search per placeholder. */
     private static final KeywordIndex PLACEHOLDER_WORDS = new KeywordIndex(List.of(PLACEHOLDERS));
@@ -170,6 +179,7 @@ public final class SecretScanner {
             "her",
             "their",
             "our",
+            "test",
             // German, French, Spanish
             "falsch",
             "richtig",
@@ -446,13 +456,15 @@ public final class SecretScanner {
                     }
                     lastEnd[r] = m.end();
                     int g = rule.group();
-                    if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
+                    if (m.start(g) >= 0 && !isKeyName(rule, m.end(g)) && accepted(rule, m.group(g))) {
                         found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
                     }
                 } else if (match >= 0) {
                     int start = (int) (match >>> 32);
                     lastEnd[r] = (int) match; // the shapes' matches end where their secret ends
-                    if (accepted(rule, text.subSequence(start, (int) match).toString())) {
+                    if (!isKeyName(rule, (int) match)
+                            && accepted(
+                                    rule, text.subSequence(start, (int) match).toString())) {
                         found.add(new Finding(rule.id(), rule.description(), start, (int) match));
                     }
                 }
@@ -465,11 +477,22 @@ public final class SecretScanner {
             m.region(windowFrom[r], windowTo[r]);
             int g = rule.group();
             while (m.find()) {
-                if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
+                if (m.start(g) >= 0 && !isKeyName(rule, m.end(g)) && accepted(rule, m.group(g))) {
                     found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
                 }
             }
             windowTo[r] = -1;
+        }
+
+        /**
+         * A generic rule's value followed by a colon and a space or line end is the next key of a mapping, not a value:
+         * {@code credentials:\n  githubToken: "..."} (YAML), where the pattern's spaces crossed the line break.
+         */
+        private boolean isKeyName(SecretRule rule, int end) {
+            if (!rule.generic() || end >= text.length() || text.charAt(end) != ':') {
+                return false;
+            }
+            return end + 1 == text.length() || Character.isWhitespace(text.charAt(end + 1));
         }
 
         private Matcher matcher(int r) {
@@ -666,12 +689,16 @@ public final class SecretScanner {
             if (isCodeReference(secret) || isEnvName(secret) || secret.startsWith("ssh-") || secret.startsWith("$2")) {
                 return false;
             }
+            if (isPublicValue(secret)) {
+                return false; // publishable keys, OAuth client ids, file paths, vault references: public by design
+            }
             if (secret.length() <= LONGEST_NOT_PASSWORD + 3
                     && NOT_PASSWORDS.contains(withoutTrailingPunctuation(secret).toLowerCase(Locale.ROOT))) {
                 return false; // "the password is incorrect"
             }
         }
         if (PLACEHOLDER_WORDS.occursIn(secret)
+                || isDocumentedExample(secret)
                 || secret.equalsIgnoreCase("akiaiosfodnn7example")
                 || secret.regionMatches(true, 0, "wjalrxutnfemi/k7mdeng", 0, 21)) {
             return false; // placeholders and the providers' documented examples
@@ -683,6 +710,41 @@ public final class SecretScanner {
             return false; // identifiers, digests and integrity strings are not secrets
         }
         return entropy(secret) >= rule.minEntropy();
+    }
+
+    private static boolean isDocumentedExample(String secret) {
+        for (String e : DOCUMENTED_EXAMPLES) {
+            if (secret.contains(e)) {
+                return true;
+            }
+        }
+        return secret.endsWith("EXAMPLE");
+    }
+
+    /**
+     * A value a generic rule finds after a secret-sounding name that is public by design: Stripe publishable keys,
+     * Google OAuth client ids, a path to a file, an Ansible Vault reference.
+     */
+    static boolean isPublicValue(String s) {
+        if (s.startsWith("pk_live_") || s.startsWith("pk_test_") || s.startsWith("!vault")) {
+            return true;
+        }
+        if (s.endsWith(".apps.googleusercontent.com")) {
+            return true;
+        }
+        // a relative or absolute path ending in a file name with an extension: uploads/2026/11/a1b2.png
+        int slash = s.lastIndexOf('/');
+        int dot = s.lastIndexOf('.');
+        if (slash > 0 && dot > slash + 1 && s.length() - dot - 1 >= 2 && s.length() - dot - 1 <= 5) {
+            for (int i = dot + 1; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     private static String withoutTrailingPunctuation(String s) {
