@@ -25,8 +25,9 @@ class TeamSyncIT {
         return "ts" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
     }
 
-    private static Map<String, Object> op(String op, String fact, long version, String content) {
-        Map<String, Object> m = new HashMap<>(Map.of("op", op, "fact_id", fact, "version", version));
+    /** An op in the seed's shape, without the optional {@code version} (which would be base_version + 1). */
+    private static Map<String, Object> op(String op, String fact, String content) {
+        Map<String, Object> m = new HashMap<>(Map.of("op", op, "fact_id", fact));
         if (content != null) {
             m.put("content", content);
             m.put("type", "convention");
@@ -47,8 +48,8 @@ class TeamSyncIT {
                         0,
                         "k1",
                         List.of(
-                                op("upsert", "merge-style", 0, "Pull requests are squash-merged after one approval"),
-                                op("upsert", "db", 0, "The billing database is PostgreSQL 17"))))
+                                op("upsert", "merge-style", "Pull requests are squash-merged after one approval"),
+                                op("upsert", "db", "The billing database is PostgreSQL 17"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(200)
@@ -56,11 +57,25 @@ class TeamSyncIT {
                 .body("version", equalTo(1));
         // the same request again: the first answer, nothing applied twice
         as("alice", team)
-                .body(delta("laptop", 0, "k1", List.of(op("upsert", "merge-style", 0, "again"))))
+                .body(delta(
+                        "laptop",
+                        0,
+                        "k1",
+                        List.of(
+                                op("upsert", "merge-style", "Pull requests are squash-merged after one approval"),
+                                op("upsert", "db", "The billing database is PostgreSQL 17"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(200)
                 .body("version", equalTo(1));
+        // the same key with another delta: 422 saying so, nothing applied
+        as("alice", team)
+                .body(delta("laptop", 0, "k1", List.of(op("upsert", "merge-style", "again"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(422)
+                .contentType(containsString("application/problem+json"))
+                .body("detail", containsString("already used by client 'laptop' for a different delta"));
 
         JsonPath hits = as("bob", team)
                 .body(Map.of("query", "how are pull requests merged?", "scope", "team", "top_k", 3))
@@ -75,7 +90,7 @@ class TeamSyncIT {
 
         // bob changes the database fact from a stale view: 409, naming the fact, with both sides
         JsonPath conflict = as("bob", team)
-                .body(delta("desktop", 0, "b1", List.of(op("upsert", "db", 0, "The billing database is MySQL 8"))))
+                .body(delta("desktop", 0, "b1", List.of(op("upsert", "db", "The billing database is MySQL 8"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(409)
@@ -102,7 +117,7 @@ class TeamSyncIT {
         assertThat(feed.getList("changes[0].ops.fact_id")).containsExactly("merge-style", "db");
         assertThat(feed.getString("changes[0].client_id")).isEqualTo("laptop");
         as("bob", team)
-                .body(delta("desktop", 1, "b2", List.of(op("delete", "merge-style", 1, null))))
+                .body(delta("desktop", 1, "b2", List.of(op("delete", "merge-style", null))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(200)
@@ -124,12 +139,138 @@ class TeamSyncIT {
                 .body("facts", equalTo(2));
     }
 
+    /** seeds/003 step 4's request, byte for byte, against a team at version 12 whose f1 was last changed at 1. */
+    private static final String SEED_REQUEST = """
+            {
+              "team_id": "team_abc",
+              "client_id": "user_1",
+              "base_version": 12,
+              "delta": [
+                { "op": "upsert", "fact_id": "f1", "version": 13, "content": "..." },
+                { "op": "delete", "fact_id": "f2", "version": 13 }
+              ]
+            }""";
+
+    @Test
+    void theSeedsExampleRequest_atVersion12_shouldApplyAs13_andSentAgainChangeNothing() {
+        String team = "team_abc";
+        for (int v = 1; v <= 12; v++) {
+            as("alice", team)
+                    .body(Map.of(
+                            "client_id",
+                            "seeder",
+                            "base_version",
+                            v - 1,
+                            "delta",
+                            List.of(op("upsert", v == 1 ? "f1" : "other-" + v, "Team fact number " + v))))
+                    .post("/v1/teams/" + team + "/sync")
+                    .then()
+                    .statusCode(200)
+                    .body("version", equalTo(v));
+        }
+        as("user_1", team)
+                .body(SEED_REQUEST)
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("applied"))
+                .body("version", equalTo(13))
+                .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("rebased_from")));
+        as("user_1", team)
+                .body(SEED_REQUEST)
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(13));
+        JsonPath feed = as("alice", team)
+                .queryParam("since", 12)
+                .get("/v1/teams/" + team + "/changes")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(13))
+                .body("changes", hasSize(1))
+                .extract()
+                .jsonPath();
+        // the unknown fact's delete changed nothing; f1 got version 13
+        assertThat(feed.getList("changes[0].ops.fact_id")).containsExactly("f1");
+        assertThat(feed.getInt("changes[0].ops[0].version")).isEqualTo(13);
+    }
+
+    @Test
+    void aStaleBaseWithUntouchedFacts_shouldBeRebased_andSaySo() {
+        String team = team();
+        as("alice", team)
+                .body(Map.of(
+                        "client_id", "a", "base_version", 0, "delta", List.of(op("upsert", "ci", "CI on Buildkite"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200);
+        as("bob", team)
+                .body(Map.of(
+                        "client_id",
+                        "b",
+                        "base_version",
+                        0,
+                        "delta",
+                        List.of(Map.of(
+                                "op", "upsert", "fact_id", "db", "version", 1, "content", "Billing on PostgreSQL"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("applied"))
+                .body("version", equalTo(2))
+                .body("rebased_from", equalTo(0));
+    }
+
+    @Test
+    void aSyncedFactsMemory_shouldRefusePatchAndDeleteWith409PointingToSync() {
+        String team = team();
+        as("alice", team)
+                .body(Map.of(
+                        "client_id",
+                        "a",
+                        "base_version",
+                        0,
+                        "delta",
+                        List.of(op("upsert", "release", "Releases are tagged vYYYY.MM.DD"))))
+                .post("/v1/teams/" + team + "/sync")
+                .then()
+                .statusCode(200);
+        String memoryId = as("alice", team)
+                .body(Map.of("query", "how are releases tagged?", "scope", "team", "top_k", 1))
+                .post("/v1/teams/" + team + "/recall")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("results[0].memory.id");
+        io.restassured.response.Response got = as("alice", team).get("/v1/teams/" + team + "/memories/" + memoryId);
+        got.then().statusCode(200);
+        as("alice", team)
+                .header("If-Match", got.header("ETag"))
+                .body(Map.of("content", "Releases are tagged by date"))
+                .patch("/v1/teams/" + team + "/memories/" + memoryId)
+                .then()
+                .statusCode(409)
+                .contentType(containsString("application/problem+json"))
+                .body("detail", containsString("POST /v1/teams/" + team + "/sync"));
+        as("alice", team)
+                .delete("/v1/teams/" + team + "/memories/" + memoryId)
+                .then()
+                .statusCode(409);
+        as("alice", team)
+                .get("/v1/teams/" + team + "/memories/" + memoryId)
+                .then()
+                .statusCode(200)
+                .body("content", equalTo("Releases are tagged vYYYY.MM.DD"));
+    }
+
     @Test
     void theFeed_shouldPageWithNextSince() {
         String team = team();
         for (int i = 0; i < 5; i++) {
             as("alice", team)
-                    .body(delta("c", i, "p" + i, List.of(op("upsert", "f" + i, 0, "Fact number " + i))))
+                    .body(delta("c", i, "p" + i, List.of(op("upsert", "f" + i, "Fact number " + i))))
                     .post("/v1/teams/" + team + "/sync")
                     .then()
                     .statusCode(200);
@@ -155,7 +296,7 @@ class TeamSyncIT {
     void onlyMembers_shouldSyncOrReadChanges_andSecretsFollowTheTeamPolicy() {
         String team = team();
         as("mallory", "elsewhere")
-                .body(delta("c", 0, "x", List.of(op("upsert", "f", 0, "hi"))))
+                .body(delta("c", 0, "x", List.of(op("upsert", "f", "hi"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(403);
@@ -166,7 +307,7 @@ class TeamSyncIT {
                         "c",
                         0,
                         "s1",
-                        List.of(op("upsert", "deploy", 0, "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
+                        List.of(op("upsert", "deploy", "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(200);
@@ -184,7 +325,7 @@ class TeamSyncIT {
                         "c",
                         0,
                         "s2",
-                        List.of(op("upsert", "deploy", 0, "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
+                        List.of(op("upsert", "deploy", "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
                 .post("/v1/teams/strict/sync")
                 .then()
                 .statusCode(422)
@@ -196,7 +337,7 @@ class TeamSyncIT {
         String team = team();
         List<Map<String, Object>> ops = new ArrayList<>();
         for (int i = 0; i < 501; i++) {
-            ops.add(op("upsert", "f" + i, 0, "x"));
+            ops.add(op("upsert", "f" + i, "x"));
         }
         as("alice", team)
                 .body(delta("c", 0, "big", ops))
@@ -212,15 +353,16 @@ class TeamSyncIT {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            fact id outside the grammar | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"upsert","fact_id":"../x","version":0,"content":"a"}]} | delta[0].fact_id
-            unknown op                  | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"merge","fact_id":"f","version":0,"content":"a"}]} | delta[0].op
-            missing version             | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"upsert","fact_id":"f","content":"a"}]} | delta[0].version
-            upsert without content      | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"upsert","fact_id":"f","version":0}]} | delta[0].content
-            negative base               | {"client_id":"c","base_version":-1,"idempotency_key":"k","delta":[{"op":"delete","fact_id":"f","version":0}]} | base_version
-            bad client id               | {"client_id":"Laptop!","base_version":0,"idempotency_key":"k","delta":[{"op":"delete","fact_id":"f","version":0}]} | client_id
-            missing idempotency key     | {"client_id":"c","base_version":0,"delta":[{"op":"delete","fact_id":"f","version":0}]} | idempotency_key
+            fact id outside the grammar | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"upsert","fact_id":"../x","version":1,"content":"a"}]} | delta[0].fact_id
+            unknown op                  | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"merge","fact_id":"f","version":1,"content":"a"}]} | delta[0].op
+            version not base + 1        | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"upsert","fact_id":"f","version":0,"content":"a"}]} | delta[0].version
+            team_id not the path's team | {"team_id":"other","client_id":"c","base_version":0,"delta":[{"op":"upsert","fact_id":"f","content":"a"}]} | team_id
+            upsert without content      | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"upsert","fact_id":"f","version":1}]} | delta[0].content
+            negative base               | {"client_id":"c","base_version":-1,"idempotency_key":"k","delta":[{"op":"delete","fact_id":"f","version":1}]} | base_version
+            bad client id               | {"client_id":"Laptop!","base_version":0,"idempotency_key":"k","delta":[{"op":"delete","fact_id":"f","version":1}]} | client_id
+            idempotency key with spaces | {"client_id":"c","base_version":0,"idempotency_key":"a b","delta":[{"op":"delete","fact_id":"f"}]} | idempotency_key
             empty delta                 | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[]} | delta
-            a fact twice                | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"delete","fact_id":"f","version":0},{"op":"delete","fact_id":"f","version":0}]} | delta[1].fact_id
+            a fact twice                | {"client_id":"c","base_version":0,"idempotency_key":"k","delta":[{"op":"delete","fact_id":"f","version":1},{"op":"delete","fact_id":"f","version":1}]} | delta[1].fact_id
             """)
     void badDeltas_shouldGet400NamingTheField_andCommitNothing(String name, String body, String field) {
         String team = team();
@@ -250,15 +392,17 @@ class TeamSyncIT {
                 .jsonPath()
                 .getLong("version");
         as("alice", team)
-                .body(delta("a", base, fact + "-1", List.of(op("upsert", fact, 0, "Tabs"))))
+                .body(delta("a", base, fact + "-1", List.of(op("upsert", fact, "Tabs"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(200);
         List<String> queued = as("bob", team)
-                .body(delta("b", base, fact + "-2", List.of(op("upsert", fact, 0, "Spaces"))))
+                .body(delta("b", base, fact + "-2", List.of(op("upsert", fact, "Spaces"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
                 .statusCode(200)
+                .body("status", equalTo("queued")) // every op in conflict: nothing applied, not "applied"
+                .body("version", equalTo((int) base + 1))
                 .extract()
                 .jsonPath()
                 .getList("queued");

@@ -19,10 +19,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -101,7 +99,6 @@ public final class SyncBench {
             int writer = w;
             done.add(pool.submit(() -> {
                 Random r = new Random(writer);
-                Map<String, Long> view = new HashMap<>();
                 long pulled = 0;
                 for (int i = 0; i < each; i++) {
                     String fact = "f" + r.nextInt(50);
@@ -119,20 +116,18 @@ public final class SyncBench {
                                             List.of(new SyncService.OpDraft(
                                                     "upsert",
                                                     fact,
-                                                    view.getOrDefault(fact, 0L),
+                                                    pulled + 1, // the seed's op version: base_version + 1
                                                     "Service " + fact + " is owned by writer " + writer + " (change "
                                                             + i + ")",
                                                     "fact",
                                                     null,
                                                     null))));
-                            view.merge(fact, 1L, Long::sum);
                             break;
                         } catch (SyncConflict e) {
                             conflicts.incrementAndGet();
                             for (Long since = pulled; since != null; ) {
                                 SyncService.Changes ch = sync.changes(caller, team, since, 1000);
                                 for (Commit c : ch.changes()) {
-                                    c.ops().forEach(op -> view.put(op.factId().value(), op.toVersion()));
                                     pulled = c.version();
                                 }
                                 since = ch.nextSince();
@@ -173,7 +168,7 @@ public final class SyncBench {
                     "load-" + v,
                     new Id("bench"),
                     now,
-                    List.of(new SyncOp(SyncOp.Kind.DELETE, new Id("gone-" + v), 0, null, null, null, null))));
+                    List.of(new SyncOp(SyncOp.Kind.DELETE, new Id("gone-" + v), v, null, null, null, null))));
         }
         sync.catchUp(team);
         double[] api = new double[5];

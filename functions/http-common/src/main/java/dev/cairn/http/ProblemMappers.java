@@ -16,6 +16,7 @@ import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.TeamAccessDenied;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.session.SessionEnded;
+import dev.cairn.model.sync.SyncedFactMemory;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
@@ -49,7 +50,7 @@ public class ProblemMappers {
             return 403;
         } else if (e instanceof NotFound) {
             return 404;
-        } else if (e instanceof EmbeddingModelMismatch || e instanceof SessionEnded) {
+        } else if (e instanceof EmbeddingModelMismatch || e instanceof SessionEnded || e instanceof SyncedFactMemory) {
             return 409;
         } else if (e instanceof VersionConflict) {
             return 412;

@@ -44,10 +44,18 @@ public class SyncResource {
             List<String> tags,
             Double confidence) {}
 
-    public record SyncBody(String clientId, Long baseVersion, String idempotencyKey, List<OpBody> delta) {}
+    public record SyncBody(
+            String teamId, String clientId, Long baseVersion, String idempotencyKey, List<OpBody> delta) {}
 
-    @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    public record Applied(String status, long version, List<String> queued) {}
+    /**
+     * {@code status}: {@code applied}, or {@code queued} when keep_both queued every op and applied nothing;
+     * {@code rebased_from}: the client's base when the delta was applied on a newer head.
+     */
+    public record Applied(
+            String status,
+            long version,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long rebasedFrom,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> queued) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OpView(
@@ -56,7 +64,7 @@ public class SyncResource {
             return new OpView(
                     o.kind().name().toLowerCase(Locale.ROOT),
                     o.factId().value(),
-                    o.toVersion(),
+                    o.version(),
                     o.content(),
                     o.type() == null ? null : o.type().wire(),
                     o.tags() == null ? null : o.tags().stream().map(Id::value).toList(),
@@ -96,12 +104,13 @@ public class SyncResource {
     @Path("sync")
     public Applied sync(SyncBody body) {
         if (body == null) {
-            throw new InvalidInput("body", "is required: {client_id, base_version, idempotency_key, delta}");
+            throw new InvalidInput("body", "is required: {client_id, base_version, delta}");
         }
         SyncService.Applied a = sync.sync(
                 request.caller(),
                 request.team(),
                 new SyncService.SyncDraft(
+                        body.teamId(),
                         body.clientId(),
                         body.baseVersion(),
                         body.idempotencyKey(),
@@ -120,7 +129,10 @@ public class SyncResource {
                                                         o.confidence()))
                                         .toList()));
         return new Applied(
-                "applied", a.version(), a.queued().stream().map(Id::value).toList());
+                a.outcome().name().toLowerCase(Locale.ROOT),
+                a.version(),
+                a.rebasedFrom(),
+                a.queued().stream().map(Id::value).toList());
     }
 
     @GET

@@ -12,6 +12,8 @@ import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.secret.Finding;
 import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.sync.SyncedFactMemory;
+import dev.cairn.model.sync.SyncedFacts;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -153,6 +155,9 @@ public final class MemoryService {
         SecretGate.Screened screened =
                 patch.content() == null ? null : secrets.screen(team, "content", patch.content());
         Memory current = visible(caller, team, id);
+        if (SyncedFacts.isProjection(current)) {
+            throw new SyncedFactMemory(team, id, "changed");
+        }
         if (current.version() != expectedVersion) {
             throw new VersionConflict("memory " + id, expectedVersion, current.version());
         }
@@ -170,6 +175,9 @@ public final class MemoryService {
     public void delete(Caller caller, Id team, Id id, Long expectedVersion) {
         caller.requireMember(team);
         Memory current = visible(caller, team, id);
+        if (SyncedFacts.isProjection(current)) {
+            throw new SyncedFactMemory(team, id, "deleted");
+        }
         if (expectedVersion != null && current.version() != expectedVersion) {
             throw new VersionConflict("memory " + id, expectedVersion, current.version());
         }

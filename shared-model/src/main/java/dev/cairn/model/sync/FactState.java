@@ -5,9 +5,10 @@ import dev.cairn.model.memory.MemoryType;
 import java.util.List;
 
 /**
- * The materialized state of one team fact: derived from the commit log, rebuildable from it. {@code version} counts
- * the fact's changes (a delete is a change; a later upsert continues the count); {@code commit} is the log version
- * that last changed it; {@code memoryId} the team memory it is projected to (recall finds it there).
+ * The materialized state of one team fact: derived from the commit log, rebuildable from it. {@code version} is the
+ * team version of the commit that last changed it (the seed's logical clock; a delete is a change), so it always
+ * equals {@code commit}, which the stores key their "newer wins" writes on; {@code memoryId} is the team memory it is
+ * projected to (recall finds it there).
  */
 public record FactState(
         Id team,

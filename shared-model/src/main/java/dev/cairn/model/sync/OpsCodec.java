@@ -20,7 +20,7 @@ public final class OpsCodec {
         for (SyncOp op : ops) {
             field(b, op.kind() == SyncOp.Kind.UPSERT ? "u" : "d");
             field(b, op.factId().value());
-            field(b, Long.toString(op.fromVersion()));
+            field(b, Long.toString(op.version()));
             field(b, op.content());
             field(b, op.type() == null ? null : op.type().wire());
             field(

@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * The materialized state as a pure function of the log: what the materializer converges to, what a rebuild writes,
  * and what a client that applies the change feed in order ends with. A commit whose idempotency key appeared in an
- * earlier commit is void.
+ * earlier commit is void. A fact's version is the team version of the commit that last changed it, whatever the ops
+ * say (so logs written before that rule replay to the same clock).
  */
 public final class SyncReplay {
 
@@ -25,7 +26,7 @@ public final class SyncReplay {
         Map<Id, FactState> facts = new LinkedHashMap<>();
         Set<String> keys = new HashSet<>();
         for (Commit c : log) {
-            if (!keys.add(c.idempotencyKey())) {
+            if (!keys.add(c.claimKey())) {
                 continue;
             }
             for (SyncOp op : c.ops()) {
@@ -42,7 +43,7 @@ public final class SyncReplay {
                     ? new FactState(
                             team,
                             op.factId(),
-                            op.toVersion(),
+                            commit,
                             true,
                             "",
                             MemoryType.FACT,
@@ -53,7 +54,7 @@ public final class SyncReplay {
                     : new FactState(
                             team,
                             op.factId(),
-                            op.toVersion(),
+                            commit,
                             true,
                             prev.content(),
                             prev.type(),
@@ -66,7 +67,7 @@ public final class SyncReplay {
         return new FactState(
                 team,
                 op.factId(),
-                op.toVersion(),
+                commit,
                 false,
                 op.content(),
                 op.type() != null ? op.type() : prev != null ? prev.type() : MemoryType.FACT,
@@ -85,7 +86,7 @@ public final class SyncReplay {
         try {
             byte[] h = MessageDigest.getInstance("SHA-256")
                     .digest((team.value() + "/" + factId.value() + "/" + createdAt).getBytes(StandardCharsets.UTF_8));
-            return new Id("tf" + HexFormat.of().formatHex(h).substring(0, 24));
+            return new Id(SyncedFacts.PREFIX + HexFormat.of().formatHex(h).substring(0, 24));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -1,6 +1,5 @@
 package dev.cairn.model.sync;
 
-import com.github.f4b6a3.ulid.UlidCreator;
 import dev.cairn.model.error.ContentTooLarge;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.error.NotFound;
@@ -19,11 +18,14 @@ import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.validation.Checks;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -34,22 +36,31 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Team sync: versioned deltas with optimistic locking, a change feed, conflict policies.
+ * Team sync, the seed's protocol (seeds/003, step 4): versioned deltas against a team version, a change feed,
+ * conflict policies.
  *
- * <p><b>Commit.</b> The materializer first catches up with the log; then each op's {@code version} (the fact's
- * version the client based it on, 0 for a new fact) is checked against the materialized fact. If they all match the
- * delta is written as ONE commit at head + 1 with {@code attribute_not_exists} — the single linearization point; if
- * another commit took that version, catch up and check again. So a stale {@code base_version} whose facts did not
- * change is rebased and applied; only facts that really changed conflict (409 under the default policy).
+ * <p><b>Versions.</b> The team version counts commits. A fact's version is the team version of the commit that last
+ * changed it (the seed's logical clock); an op's optional {@code version} is the version the fact gets,
+ * {@code base_version + 1}.
  *
- * <p><b>Idempotency.</b> Materializing a commit claims its idempotency key. A retry — also after a crash between the
- * commit and the answer — catches up first, finds its key claimed and answers the first commit's version. If two
- * copies of a request race and both commit, the later commit is void (its key is already claimed): it changes
- * nothing, in the materializer, in a rebuild and in the change feed alike.
+ * <p><b>Commit.</b> The materializer first catches up with the log. {@code base_version} equal to the head: the delta
+ * is applied as head + 1. An older base: the ops whose fact was changed by a commit after {@code base_version}
+ * conflict; with none the delta is applied on top of the head ({@code rebased_from}); with some the team's policy
+ * decides. The commit is written at head + 1 with {@code attribute_not_exists} — the single linearization point; if
+ * another commit took that version, catch up and check again. Ops that change nothing (a delete of an unknown or
+ * deleted fact, an upsert equal to the fact) are dropped; a delta of only those commits nothing.
+ *
+ * <p><b>Idempotency.</b> A key is scoped to the client and stored with a digest of the delta it came with
+ * ({@link Commit#storedKey}); without a key the digest of (base, ops) is the key, so a retried delta is recognised
+ * either way. Materializing a commit claims its key. A retry — also after a crash between the commit and the answer —
+ * catches up first, finds its key claimed and answers as the first time; the same key with another delta is refused
+ * (422). If two copies of a request race and both commit, the later commit is void (its key is already claimed): it
+ * changes nothing, in the materializer, in a rebuild and in the change feed alike.
  *
  * <p><b>Policies</b> (per team): {@code reject} (409 listing the conflicting facts; nothing applied),
  * {@code last_writer_wins} (applied; the overwritten value kept as a conflict record), {@code keep_both} (the other
- * ops applied; the conflicting ones queued as open conflicts to resolve).
+ * ops applied; the conflicting ones queued as open conflicts to resolve; with every op in conflict the answer is
+ * {@code queued}, nothing applied).
  *
  * <p>Materialized facts are team memories (scope team, id {@link SyncReplay#memoryId}): recall finds them; deleting a
  * fact deletes its memory.
@@ -85,10 +96,29 @@ public final class SyncService {
             List<String> tags,
             Double confidence) {}
 
-    public record SyncDraft(String clientId, Long baseVersion, String idempotencyKey, List<OpDraft> delta) {}
+    public record SyncDraft(
+            String teamId, String clientId, Long baseVersion, String idempotencyKey, List<OpDraft> delta) {
+        public SyncDraft(String clientId, Long baseVersion, String idempotencyKey, List<OpDraft> delta) {
+            this(null, clientId, baseVersion, idempotencyKey, delta);
+        }
+    }
 
-    /** {@code queued}: ids of conflicts kept open under keep_both. */
-    public record Applied(long version, List<Id> queued) {}
+    public enum Outcome {
+        /** committed (or nothing to change): the team holds the delta at {@code version} */
+        APPLIED,
+        /** keep_both with every op in conflict: nothing applied, every op queued as an open conflict */
+        QUEUED
+    }
+
+    /**
+     * {@code rebasedFrom}: the client's base when the delta was applied on a newer head (null otherwise);
+     * {@code queued}: ids of conflicts kept open under keep_both.
+     */
+    public record Applied(Outcome outcome, long version, Long rebasedFrom, List<Id> queued) {
+        public Applied(long version, List<Id> queued) {
+            this(Outcome.APPLIED, version, null, queued);
+        }
+    }
 
     public record Changes(long version, List<Commit> changes, Long nextSince) {}
 
@@ -120,63 +150,135 @@ public final class SyncService {
     public Applied sync(Caller caller, Id team, SyncDraft draft) {
         caller.requireMember(team);
         Valid v = validate(team, draft);
-        return commit(caller, team, v.clientId, v.key, v.ops, policies.apply(team));
+        return commit(caller, team, v, policies.apply(team));
     }
 
-    private record Valid(Id clientId, String key, List<SyncOp> ops) {}
+    /**
+     * The key the commit of {@code draft} is stored under ({@link Commit#storedKey}); validates the draft as
+     * {@link #sync} would. Lets a test write the commit a crashed server left behind.
+     */
+    public String storedKey(Id team, SyncDraft draft) {
+        return validate(team, draft).storedKey();
+    }
 
-    private Applied commit(Caller caller, Id team, Id clientId, String key, List<SyncOp> proposed, Policy policy) {
+    /**
+     * A validated delta. {@code storedKey} is {@link Commit#storedKey}: the client's key (or, without one, the
+     * digest itself) and the digest of the delta.
+     */
+    private record Valid(Id clientId, long base, String storedKey, List<SyncOp> ops) {}
+
+    private Applied commit(Caller caller, Id team, Valid v, Policy policy) {
+        String claim = Commit.claimKey(v.storedKey());
         while (true) {
             catchUp(team);
-            Optional<Long> first = store.idempotency(team, key);
-            if (first.isPresent()) {
-                return new Applied(first.get(), List.of()); // a retry: the first answer, nothing applied twice
+            Optional<Applied> retry = firstAnswer(team, claim, v);
+            if (retry.isPresent()) {
+                return retry.get(); // a retry: the first answer, nothing applied twice
             }
             long head = store.materialized(team);
+            if (v.base() > head) {
+                throw new InvalidInput(
+                        "base_version",
+                        "is " + v.base() + " but team " + team + " is at version " + head
+                                + ": send the version you last pulled");
+            }
             Set<Id> ids = new LinkedHashSet<>();
-            proposed.forEach(op -> ids.add(op.factId()));
+            v.ops().forEach(op -> ids.add(op.factId()));
             Map<Id, FactState> current = store.facts(team, ids);
             List<SyncOp> apply = new ArrayList<>();
             List<SyncConflict.Conflict> conflicts = new ArrayList<>();
-            Map<Id, Long> versions = new HashMap<>();
-            for (SyncOp op : proposed) {
-                long now = versions.computeIfAbsent(
-                        op.factId(),
-                        id -> current.get(id) == null ? 0 : current.get(id).version());
-                if (op.fromVersion() != now) {
-                    conflicts.add(new SyncConflict.Conflict(current.get(op.factId()), op, op.fromVersion()));
+            for (SyncOp op : v.ops()) {
+                FactState cur = current.get(op.factId());
+                if (changesNothing(cur, op)) {
+                    continue;
+                }
+                if (cur != null && cur.commit() > v.base()) {
+                    conflicts.add(new SyncConflict.Conflict(cur, op, v.base()));
                     if (policy != Policy.LAST_WRITER_WINS) {
                         continue;
                     }
                 }
-                SyncOp rebased =
-                        new SyncOp(op.kind(), op.factId(), now, op.content(), op.type(), op.tags(), op.confidence());
-                apply.add(rebased);
-                versions.put(op.factId(), rebased.toVersion());
+                apply.add(op.at(head + 1));
             }
             if (!conflicts.isEmpty() && policy == Policy.REJECT) {
                 throw new SyncConflict(head, conflicts);
             }
             Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
             if (apply.isEmpty()) {
-                return new Applied(head, queue(team, clientId, conflicts, now, "open"));
+                List<Id> queued = queue(team, v.clientId(), claim, conflicts, now, "open");
+                return queued.isEmpty()
+                        ? new Applied(Outcome.APPLIED, head, null, List.of()) // nothing to change
+                        : new Applied(Outcome.QUEUED, head, null, queued);
             }
-            Commit commit = new Commit(team, head + 1, clientId, key, caller.user(), now, apply);
+            Commit commit = new Commit(team, head + 1, v.clientId(), v.storedKey(), caller.user(), now, apply);
             if (!store.appendCommit(commit)) {
                 continue; // another delta took head + 1: catch up and check again
             }
             catchUp(team);
-            long holder = store.idempotency(team, key).orElse(commit.version());
-            List<Id> queued =
-                    queue(team, clientId, conflicts, now, policy == Policy.KEEP_BOTH ? "open" : "overwritten");
-            return new Applied(holder, policy == Policy.KEEP_BOTH ? queued : List.of());
+            long holder = store.idempotency(team, claim).orElse(commit.version());
+            if (holder != commit.version()) {
+                // a copy of this request (or another delta under the same key) committed first: ours is void
+                return firstAnswer(team, claim, v).orElseThrow();
+            }
+            List<Id> queued = queue(
+                    team, v.clientId(), claim, conflicts, now, policy == Policy.KEEP_BOTH ? "open" : "overwritten");
+            return new Applied(
+                    Outcome.APPLIED,
+                    commit.version(),
+                    head == v.base() ? null : v.base(),
+                    policy == Policy.KEEP_BOTH ? queued : List.of());
         }
     }
 
-    private List<Id> queue(Id team, Id clientId, List<SyncConflict.Conflict> conflicts, Instant now, String status) {
+    /**
+     * The answer to a delta whose key is already claimed: the first answer when it is the same delta, 422 when the
+     * key was used for another one. The first commit's base is this request's base (the digest covers it when there
+     * is no key; with a key, a retry after a pull may send a newer base, so the answer says the first one).
+     */
+    private Optional<Applied> firstAnswer(Id team, String claim, Valid v) {
+        Optional<Long> first = store.idempotency(team, claim);
+        if (first.isEmpty()) {
+            return Optional.empty();
+        }
+        long version = first.get();
+        List<Commit> at = store.commits(team, version - 1, 1);
+        Commit original = at.isEmpty() || at.get(0).version() != version ? null : at.get(0);
+        String fingerprint = Commit.fingerprintOf(v.storedKey());
+        if (original != null
+                && !original.fingerprint().isEmpty()
+                && !original.fingerprint().equals(fingerprint)) {
+            throw new IdempotencyKeyReused(v.clientId(), claim.substring(claim.indexOf('/') + 1), version);
+        }
+        return Optional.of(new Applied(Outcome.APPLIED, version, v.base() < version - 1 ? v.base() : null, List.of()));
+    }
+
+    /** A delete of a fact that does not exist (or no longer does), or an upsert equal to the fact, changes nothing. */
+    private static boolean changesNothing(FactState cur, SyncOp op) {
+        if (op.kind() == SyncOp.Kind.DELETE) {
+            return cur == null || cur.deleted();
+        }
+        return cur != null
+                && !cur.deleted()
+                && cur.content().equals(op.content())
+                && (op.type() == null || op.type() == cur.type())
+                && (op.tags() == null || op.tags().equals(cur.tags()))
+                && (op.confidence() == null || op.confidence() == cur.confidence());
+    }
+
+    /**
+     * Keeps the conflicts as records. Their ids are a digest of the request's key and the fact, so a retried delta
+     * whose ops were all queued finds its records instead of queueing them again.
+     */
+    private List<Id> queue(
+            Id team, Id clientId, String claim, List<SyncConflict.Conflict> conflicts, Instant now, String status) {
         List<Id> ids = new ArrayList<>();
         for (SyncConflict.Conflict c : conflicts) {
-            Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
+            Id id = new Id(
+                    "cf" + digest(claim + "\n" + c.proposed().factId().value()).substring(0, 24));
+            ids.add(id);
+            if (store.conflict(team, id).isPresent()) {
+                continue;
+            }
             FactState cur = c.current();
             store.putConflict(new ConflictRecord(
                     team,
@@ -190,9 +292,17 @@ public final class SyncService {
                     now,
                     status,
                     null));
-            ids.add(id);
         }
         return ids;
+    }
+
+    private static String digest(String text) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Materializes every commit the head has not reached yet, in order. */
@@ -211,7 +321,7 @@ public final class SyncService {
     }
 
     private void materialize(Commit c) {
-        if (store.claimIdempotency(c.team(), c.idempotencyKey(), c.version()) != c.version()) {
+        if (store.claimIdempotency(c.team(), c.claimKey(), c.version()) != c.version()) {
             store.markVoid(c.team(), c.version()); // a copy of an earlier request: changes nothing
             return;
         }
@@ -407,20 +517,25 @@ public final class SyncService {
         }
         if (!resolution.equals("keep_current")) {
             catchUp(team);
-            FactState cur = store.facts(team, List.of(c.factId())).get(c.factId());
-            long base = cur == null ? 0 : cur.version();
+            long head = store.materialized(team);
             SyncOp p = c.proposed();
             SyncOp op = resolution.equals("merge")
                     ? new SyncOp(
                             SyncOp.Kind.UPSERT,
                             c.factId(),
-                            base,
+                            head + 1,
                             screen(team, "content", content),
                             p.type(),
                             p.tags(),
                             p.confidence())
-                    : new SyncOp(p.kind(), c.factId(), base, p.content(), p.type(), p.tags(), p.confidence());
-            commit(caller, team, c.clientId(), "resolve-" + c.id().value(), List.of(op), Policy.LAST_WRITER_WINS);
+                    : p.at(head + 1);
+            String key = "resolve-" + c.id().value();
+            List<SyncOp> ops = List.of(op);
+            commit(
+                    caller,
+                    team,
+                    new Valid(c.clientId(), head, Commit.storedKey(c.clientId(), key, fingerprint(ops)), ops),
+                    Policy.LAST_WRITER_WINS);
         }
         ConflictRecord done = new ConflictRecord(
                 c.team(),
@@ -440,15 +555,21 @@ public final class SyncService {
 
     private Valid validate(Id team, SyncDraft d) {
         if (d == null) {
-            throw new InvalidInput("body", "is required: {client_id, base_version, idempotency_key, delta}");
+            throw new InvalidInput("body", "is required: {client_id, base_version, delta}");
         }
         Checks c = new Checks();
+        if (d.teamId() != null && !d.teamId().equals(team.value())) {
+            c.fail(
+                    "team_id",
+                    "is '" + d.teamId() + "' but the path's team is '" + team + "': leave it out or make "
+                            + "them equal");
+        }
         Id clientId = c.id("client_id", d.clientId(), true);
         if (d.baseVersion() == null || d.baseVersion() < 0) {
             c.fail("base_version", "is required: the team version the client last pulled (0 or more)");
         }
-        if (d.idempotencyKey() == null || !KEY.matcher(d.idempotencyKey()).matches()) {
-            c.fail("idempotency_key", "is required: 1–128 characters of A–Z, a–z, 0–9, '_', '.', ':' or '-'");
+        if (d.idempotencyKey() != null && !KEY.matcher(d.idempotencyKey()).matches()) {
+            c.fail("idempotency_key", "must be 1–128 characters of A–Z, a–z, 0–9, '_', '.', ':' or '-' (or left out)");
         }
         if (d.delta() == null || d.delta().isEmpty()) {
             c.fail("delta", "must hold at least one op");
@@ -464,6 +585,7 @@ public final class SyncService {
         if (bytes > limits.maxBytes()) {
             throw new ContentTooLarge("delta", bytes, limits.maxBytes());
         }
+        long base = d.baseVersion() == null ? 0 : d.baseVersion();
         List<SyncOp> ops = new ArrayList<>();
         Set<Id> seen = new LinkedHashSet<>();
         for (int i = 0; i < d.delta().size(); i++) {
@@ -477,8 +599,11 @@ public final class SyncService {
             if (factId != null && !seen.add(factId)) {
                 c.fail(f + ".fact_id", "appears twice in one delta");
             }
-            if (o.version() == null || o.version() < 0) {
-                c.fail(f + ".version", "is required: the fact's version the change is based on (0 for a new fact)");
+            if (o.version() != null && d.baseVersion() != null && o.version() != base + 1) {
+                c.fail(
+                        f + ".version",
+                        "is " + o.version() + " but must be base_version + 1 = " + (base + 1)
+                                + ": the version the fact gets (or leave it out)");
             }
             SyncOp.Kind kind = null;
             if ("upsert".equals(o.op())) {
@@ -503,13 +628,7 @@ public final class SyncService {
             }
             if (c.ok() && kind != null && factId != null) {
                 ops.add(new SyncOp(
-                        kind,
-                        factId,
-                        o.version(),
-                        kind == SyncOp.Kind.UPSERT ? content : null,
-                        type,
-                        tags,
-                        confidence));
+                        kind, factId, base + 1, kind == SyncOp.Kind.UPSERT ? content : null, type, tags, confidence));
             }
         }
         c.throwIfAny();
@@ -523,13 +642,24 @@ public final class SyncService {
                             : new SyncOp(
                                     op.kind(),
                                     op.factId(),
-                                    op.fromVersion(),
+                                    op.version(),
                                     screen(team, "delta[" + i + "].content", op.content()),
                                     op.type(),
                                     op.tags(),
                                     op.confidence()));
         }
-        return new Valid(clientId, d.idempotencyKey(), screened);
+        // with a key the digest covers the ops (a retry after a pull may carry a newer base); without one, the seed's
+        // "same client, same base, same ops"
+        String fingerprint = d.idempotencyKey() != null
+                ? fingerprint(screened.stream().map(op -> op.at(0)).toList())
+                : fingerprint(screened);
+        String key = d.idempotencyKey() != null ? d.idempotencyKey() : "~" + fingerprint;
+        return new Valid(clientId, base, Commit.storedKey(clientId, key, fingerprint), screened);
+    }
+
+    /** 32 hex digits of SHA-256 over the ops in the log's own encoding (their versions included). */
+    private static String fingerprint(List<SyncOp> ops) {
+        return digest(OpsCodec.encode(ops)).substring(0, 32);
     }
 
     private String screen(Id team, String field, String content) {

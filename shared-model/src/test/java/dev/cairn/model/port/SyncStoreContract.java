@@ -11,6 +11,7 @@ import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.sync.Commit;
 import dev.cairn.model.sync.FactState;
+import dev.cairn.model.sync.IdempotencyKeyReused;
 import dev.cairn.model.sync.SyncConflict;
 import dev.cairn.model.sync.SyncOp;
 import dev.cairn.model.sync.SyncReplay;
@@ -69,13 +70,13 @@ public abstract class SyncStoreContract {
         return new Id("sync-" + System.nanoTime() % 1_000_000_000L + "-" + TEAMS.incrementAndGet());
     }
 
-    private static SyncService.SyncDraft upsert(
-            String client, long base, String key, String fact, long version, String content) {
+    /** An upsert in the seed's shape: the op carries no version (it would be {@code base + 1}). */
+    private static SyncService.SyncDraft upsert(String client, long base, String key, String fact, String content) {
         return new SyncService.SyncDraft(
                 client,
                 base,
                 key,
-                List.of(new SyncService.OpDraft("upsert", fact, version, content, "convention", null, null)));
+                List.of(new SyncService.OpDraft("upsert", fact, null, content, "convention", null, null)));
     }
 
     @Test
@@ -95,7 +96,6 @@ public abstract class SyncStoreContract {
             int client = c;
             done.add(pool.submit(() -> {
                 Random r = new Random(client);
-                Map<String, Long> view = new HashMap<>(); // the client's copy: fact → version
                 long pulled = 0;
                 for (int i = 0; i < commits; i++) {
                     String fact = facts.get(r.nextInt(facts.size()));
@@ -105,13 +105,7 @@ public abstract class SyncStoreContract {
                             sync.sync(
                                     caller,
                                     team,
-                                    upsert(
-                                            "c" + client,
-                                            pulled,
-                                            key,
-                                            fact,
-                                            view.getOrDefault(fact, 0L),
-                                            "client " + client + " commit " + i));
+                                    upsert("c" + client, pulled, key, fact, "client " + client + " commit " + i));
                             break;
                         } catch (SyncConflict e) {
                             conflictsSeen.merge("c" + client, 1, Integer::sum);
@@ -120,12 +114,10 @@ public abstract class SyncStoreContract {
                                     wrongConflicts.add(key + " " + k);
                                 }
                             }
-                            // pull what changed and apply it to the local copy, then retry
+                            // pull what changed (the client's base moves on), then retry
                             while (true) {
                                 SyncService.Changes ch = sync.changes(caller, team, pulled, 500);
                                 for (Commit commit : ch.changes()) {
-                                    commit.ops()
-                                            .forEach(op -> view.put(op.factId().value(), op.toVersion()));
                                     pulled = commit.version();
                                 }
                                 if (ch.nextSince() == null) {
@@ -171,38 +163,83 @@ public abstract class SyncStoreContract {
     }
 
     @Test
-    void aCrashBetweenTheCommitAndTheAnswer_thenARetry_shouldLeaveOneCommit() {
+    void aCrashBetweenTheCommitAndTheAnswer_thenARetry_shouldLeaveOneCommit_andTheKeyWithAnotherDeltaIs422() {
         Id team = team();
         SyncService sync = service(SyncService.Policy.REJECT);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
+        SyncService.SyncDraft draft = upsert("c1", 0, "k-1", "f1", "Releases are tagged vYYYY.MM.DD");
         // the service wrote the commit and died before materializing it or answering
         assertThat(syncStore()
                         .appendCommit(new Commit(
                                 team,
                                 1,
                                 new Id("c1"),
-                                "k-1",
+                                sync.storedKey(team, draft),
                                 new Id("writer"),
                                 Instant.now(),
                                 List.of(new SyncOp(
                                         SyncOp.Kind.UPSERT,
                                         new Id("f1"),
-                                        0,
+                                        1,
                                         "Releases are tagged vYYYY.MM.DD",
                                         null,
                                         null,
                                         null)))))
                 .isTrue();
-        SyncService.Applied retry =
-                sync.sync(caller, team, upsert("c1", 0, "k-1", "f1", 0, "Releases are tagged vYYYY.MM.DD"));
+        SyncService.Applied retry = sync.sync(caller, team, draft);
         assertThat(retry.version()).isEqualTo(1);
         assertThat(syncStore().commits(team, 0, 10)).hasSize(1);
         assertThat(syncStore().allFacts(team))
                 .singleElement()
                 .satisfies(f -> assertThat(f.version()).isEqualTo(1));
         // and once more, after everything is materialized
-        assertThat(sync.sync(caller, team, upsert("c1", 0, "k-1", "f1", 0, "x")).version())
-                .isEqualTo(1);
+        assertThat(sync.sync(caller, team, draft).version()).isEqualTo(1);
+        // the same key with another delta: refused, saying so, nothing applied
+        assertThatThrownBy(() -> sync.sync(caller, team, upsert("c1", 0, "k-1", "f1", "x")))
+                .isInstanceOf(IdempotencyKeyReused.class)
+                .hasMessageContaining("k-1")
+                .hasMessageContaining("different delta");
+        assertThat(syncStore().commits(team, 0, 10)).hasSize(1);
+        // keys are the client's own: another client's k-1 is a new delta
+        assertThat(sync.sync(caller, team, upsert("c2", 1, "k-1", "f2", "Hotfixes branch from the last tag"))
+                        .version())
+                .isEqualTo(2);
+    }
+
+    @Test
+    void theSeedsExample_atVersion12_shouldApplyAs13_andSentAgainWithoutAKeyChangeNothing() {
+        Id team = team();
+        SyncService sync = service(SyncService.Policy.REJECT);
+        Caller caller = new Caller(new Id("writer"), Set.of(team));
+        for (int v = 1; v <= 12; v++) {
+            sync.sync(caller, team, upsert("seeder", v - 1, "s" + v, v == 1 ? "f1" : "other-" + v, "fact " + v));
+        }
+        // the seed's request, literally: team_id, an op version = base + 1, no idempotency key, f2 never existed
+        SyncService.SyncDraft seed = new SyncService.SyncDraft(
+                team.value(),
+                "user_1",
+                12L,
+                null,
+                List.of(
+                        new SyncService.OpDraft("upsert", "f1", 13L, "...", null, null, null),
+                        new SyncService.OpDraft("delete", "f2", 13L, null, null, null, null)));
+        SyncService.Applied first = sync.sync(caller, team, seed);
+        assertThat(first.outcome()).isEqualTo(SyncService.Outcome.APPLIED);
+        assertThat(first.version()).isEqualTo(13);
+        assertThat(first.rebasedFrom()).isNull();
+        assertThat(syncStore().facts(team, List.of(new Id("f1"))).get(new Id("f1")))
+                .satisfies(f -> {
+                    assertThat(f.version()).isEqualTo(13);
+                    assertThat(f.content()).isEqualTo("...");
+                });
+        // the unknown fact's delete changed nothing: not in the log, no fact
+        assertThat(syncStore().commits(team, 12, 10).get(0).ops())
+                .extracting(op -> op.factId().value())
+                .containsExactly("f1");
+        assertThat(syncStore().facts(team, List.of(new Id("f2")))).isEmpty();
+        SyncService.Applied again = sync.sync(caller, team, seed);
+        assertThat(again.version()).isEqualTo(13);
+        assertThat(syncStore().lastCommit(team)).isEqualTo(13);
     }
 
     @Test
@@ -236,13 +273,13 @@ public abstract class SyncStoreContract {
         Id team = team();
         SyncService sync = service(SyncService.Policy.REJECT);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
-        sync.sync(caller, team, upsert("a", 0, "a1", "db", 0, "We use PostgreSQL 17"));
+        sync.sync(caller, team, upsert("a", 0, "a1", "db", "We use PostgreSQL 17"));
         // b never pulled (base 0) and touches another fact: rebased and applied
-        assertThat(sync.sync(caller, team, upsert("b", 0, "b1", "ci", 0, "CI runs on Buildkite"))
+        assertThat(sync.sync(caller, team, upsert("b", 0, "b1", "ci", "CI runs on Buildkite"))
                         .version())
                 .isEqualTo(2);
         // b changes db based on version 0 although it is at 1: a real conflict, naming the fact
-        assertThatThrownBy(() -> sync.sync(caller, team, upsert("b", 0, "b2", "db", 0, "We use MySQL")))
+        assertThatThrownBy(() -> sync.sync(caller, team, upsert("b", 0, "b2", "db", "We use MySQL")))
                 .isInstanceOfSatisfying(SyncConflict.class, e -> {
                     assertThat(e.conflicts()).singleElement().satisfies(k -> {
                         assertThat(k.current().factId().value()).isEqualTo("db");
@@ -256,7 +293,7 @@ public abstract class SyncStoreContract {
                 caller,
                 team,
                 new SyncService.SyncDraft(
-                        "a", 2L, "a2", List.of(new SyncService.OpDraft("delete", "db", 1L, null, null, null, null))));
+                        "a", 2L, "a2", List.of(new SyncService.OpDraft("delete", "db", 3L, null, null, null, null))));
         assertThat(memoryStore().get(team, db.memoryId())).isEmpty();
         assertThat(syncStore()
                         .facts(team, List.of(new Id("db")))
@@ -270,8 +307,8 @@ public abstract class SyncStoreContract {
         Id team = team();
         SyncService sync = service(SyncService.Policy.REJECT);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
-        sync.sync(caller, team, upsert("a", 0, "r1", "region", 0, "Production runs in eu-west-1"));
-        sync.sync(caller, team, upsert("a", 1, "r2", "region", 1, "Production runs in eu-central-1"));
+        sync.sync(caller, team, upsert("a", 0, "r1", "region", "Production runs in eu-west-1"));
+        sync.sync(caller, team, upsert("a", 1, "r2", "region", "Production runs in eu-central-1"));
         FactState good = syncStore().allFacts(team).get(0);
         // damage the derived state: a wrong fact from a made-up later commit
         syncStore()
@@ -289,10 +326,16 @@ public abstract class SyncStoreContract {
         Id team = team();
         SyncService sync = service(SyncService.Policy.KEEP_BOTH);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
-        sync.sync(caller, team, upsert("a", 0, "k1", "style", 0, "Tabs for indentation"));
-        SyncService.Applied queued =
-                sync.sync(caller, team, upsert("b", 0, "k2", "style", 0, "Spaces for indentation"));
+        sync.sync(caller, team, upsert("a", 0, "k1", "style", "Tabs for indentation"));
+        SyncService.Applied queued = sync.sync(caller, team, upsert("b", 0, "k2", "style", "Spaces for indentation"));
         assertThat(queued.queued()).hasSize(1);
+        assertThat(queued.outcome()).isEqualTo(SyncService.Outcome.QUEUED); // nothing applied: not "applied"
+        assertThat(queued.version()).isEqualTo(1);
+        // the retry finds its queued conflict instead of queueing it twice
+        assertThat(sync.sync(caller, team, upsert("b", 0, "k2", "style", "Spaces for indentation"))
+                        .queued())
+                .isEqualTo(queued.queued());
+        assertThat(syncStore().conflicts(team)).hasSize(1);
         assertThat(syncStore()
                         .facts(team, List.of(new Id("style")))
                         .get(new Id("style"))
@@ -316,8 +359,8 @@ public abstract class SyncStoreContract {
         Id team = team();
         SyncService sync = service(SyncService.Policy.LAST_WRITER_WINS);
         Caller caller = new Caller(new Id("writer"), Set.of(team));
-        sync.sync(caller, team, upsert("a", 0, "l1", "owner", 0, "Dana owns billing"));
-        sync.sync(caller, team, upsert("b", 0, "l2", "owner", 0, "Wei owns billing"));
+        sync.sync(caller, team, upsert("a", 0, "l1", "owner", "Dana owns billing"));
+        sync.sync(caller, team, upsert("b", 0, "l2", "owner", "Wei owns billing"));
         assertThat(syncStore()
                         .facts(team, List.of(new Id("owner")))
                         .get(new Id("owner"))
