@@ -49,12 +49,14 @@ public class CacheWiring {
 
     @Produces
     @ApplicationScoped
-    ToolCache toolCache(SessionCacheStore store, SecretScanner scanner, Clock clock, CacheConfig config) {
+    ToolCache toolCache(
+            SessionCacheStore store, SessionService sessions, SecretScanner scanner, Clock clock, CacheConfig config) {
         CacheConfig.ToolCache t = config.toolCache();
         Map<String, Duration> ttls = new HashMap<>(ToolCacheSettings.defaults().toolTtls());
         ttls.putAll(t.ttl());
         return new ToolCache(
                 store,
+                sessions.access(),
                 scanner,
                 clock,
                 new ToolCacheSettings(
@@ -69,11 +71,12 @@ public class CacheWiring {
 
     @Produces
     @ApplicationScoped
-    UsageLedger usageLedger(SessionCacheStore store, CacheConfig config) {
+    UsageLedger usageLedger(SessionCacheStore store, SessionService sessions, CacheConfig config) {
         Map<String, UsageLedger.Price> prices = new HashMap<>(PRICES);
         config.usage().prices().forEach((model, p) -> prices.put(model, new UsageLedger.Price(p.input(), p.output())));
         return new UsageLedger(
                 store,
+                sessions.access(),
                 new UsageLedger.Settings(
                         prices,
                         config.usage().cacheWriteMultiplier(),

@@ -62,7 +62,8 @@ public final class DynamoDbSessionStore implements SessionStore {
                     item.get("summary").s(),
                     Long.parseLong(item.get("summary_version").n()),
                     item.get("ended").bool(),
-                    Instant.ofEpochMilli(Long.parseLong(item.get("updated_at").n()))));
+                    Instant.ofEpochMilli(Long.parseLong(item.get("updated_at").n())),
+                    item.containsKey("owner") ? new Id(item.get("owner").s()) : null)); // none: a team session
         });
     }
 
@@ -127,6 +128,9 @@ public final class DynamoDbSessionStore implements SessionStore {
         item.put("summary_version", n(h.summaryVersion()));
         item.put("ended", AttributeValue.fromBool(h.ended()));
         item.put("updated_at", n(h.updatedAt().toEpochMilli()));
+        if (h.owner() != null) {
+            item.put("owner", s(h.owner().value()));
+        }
         DynamoCalls.guarded(() -> {
             try {
                 if (expectedVersion == 0) {

@@ -27,6 +27,7 @@ import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.session.ExtractiveSummarizer;
 import dev.cairn.model.session.RuleBasedExtractor;
+import dev.cairn.model.session.SessionAccess;
 import dev.cairn.model.session.SessionService;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,9 +98,11 @@ public final class CacheBench {
     private static void lookupLatency(Path dir) throws Exception {
         Files.createDirectories(dir);
         int keys = 1000;
-        try (SqliteSessionCacheStore store = new SqliteSessionCacheStore(dir.resolve("session-cache.db"))) {
+        try (SqliteSessionCacheStore store = new SqliteSessionCacheStore(dir.resolve("session-cache.db"));
+                SqliteSessionStore sessionStore = new SqliteSessionStore(dir.resolve("sessions.db"))) {
             ToolCache cache = new ToolCache(
                     store,
+                    new SessionAccess(sessionStore, Clock.systemUTC()),
                     SecretScanner.bundled(),
                     Clock.systemUTC(),
                     new ToolCacheSettings(
@@ -268,9 +271,11 @@ public final class CacheBench {
 
         int cairnHits = 0;
         long t0 = System.nanoTime();
-        try (SqliteSessionCacheStore store = new SqliteSessionCacheStore(dir.resolve("session-cache.db"))) {
+        try (SqliteSessionCacheStore store = new SqliteSessionCacheStore(dir.resolve("session-cache.db"));
+                SqliteSessionStore sessionStore = new SqliteSessionStore(dir.resolve("sessions.db"))) {
             ToolCache cache = new ToolCache(
                     store,
+                    new SessionAccess(sessionStore, Clock.systemUTC()),
                     SecretScanner.bundled(),
                     Clock.systemUTC(),
                     new ToolCacheSettings(
@@ -376,6 +381,7 @@ public final class CacheBench {
                     new ContextAssembler.Settings(Map.of("claude-sonnet-4-5", 1024), 1024, 8, 200_000));
             UsageLedger ledger = new UsageLedger(
                     cacheStore,
+                    sessions.access(),
                     new UsageLedger.Settings(
                             Map.of("claude-sonnet-4-5", new UsageLedger.Price(3, 15)), 1.25, 0.1, 10_000_000));
             List<Memory> seeded = new ArrayList<>();

@@ -36,7 +36,8 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
                           team TEXT NOT NULL, session TEXT NOT NULL, version INTEGER NOT NULL,
                           last_seq INTEGER NOT NULL, folded_through INTEGER NOT NULL, summary TEXT NOT NULL,
                           summary_version INTEGER NOT NULL, ended INTEGER NOT NULL, updated_at INTEGER NOT NULL,
-                          PRIMARY KEY (team, session))""");
+                          owner TEXT, PRIMARY KEY (team, session))""");
+                addOwnerColumn(s);
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS session_messages (
                           team TEXT NOT NULL, session TEXT NOT NULL, seq INTEGER NOT NULL, id TEXT NOT NULL,
@@ -50,10 +51,23 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
         }
     }
 
+    /**
+     * A {@code sessions.db} from before sessions had owners lacks the column; its heads read as team sessions (null
+     * owner), which is what they were.
+     */
+    private static void addOwnerColumn(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT 1 FROM pragma_table_info('session_heads') WHERE name = 'owner'")) {
+            if (rs.next()) {
+                return;
+            }
+        }
+        s.execute("ALTER TABLE session_heads ADD COLUMN owner TEXT");
+    }
+
     @Override
     public synchronized Optional<SessionHead> head(Id team, Id session) {
         try (PreparedStatement ps = db.prepareStatement("SELECT version, last_seq, folded_through, summary, "
-                + "summary_version, ended, updated_at FROM session_heads WHERE team = ? AND session = ?")) {
+                + "summary_version, ended, updated_at, owner FROM session_heads WHERE team = ? AND session = ?")) {
             ps.setString(1, team.value());
             ps.setString(2, session.value());
             try (ResultSet rs = ps.executeQuery()) {
@@ -69,7 +83,8 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
                         rs.getString(4),
                         rs.getLong(5),
                         rs.getInt(6) == 1,
-                        Instant.ofEpochMilli(rs.getLong(7))));
+                        Instant.ofEpochMilli(rs.getLong(7)),
+                        rs.getString(8) == null ? null : new Id(rs.getString(8))));
             }
         } catch (SQLException e) {
             throw new StoreFailure("reading session " + session + " failed", e);
@@ -122,9 +137,10 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
     public synchronized void putHead(SessionHead h, long expectedVersion) {
         String sql = expectedVersion == 0
                 ? "INSERT OR IGNORE INTO session_heads (version, last_seq, folded_through, summary, summary_version, "
-                        + "ended, updated_at, team, session) VALUES (?,?,?,?,?,?,?,?,?)"
+                        + "ended, updated_at, owner, team, session) VALUES (?,?,?,?,?,?,?,?,?,?)"
                 : "UPDATE session_heads SET version = ?, last_seq = ?, folded_through = ?, summary = ?, "
-                        + "summary_version = ?, ended = ?, updated_at = ? WHERE team = ? AND session = ? AND version = ?";
+                        + "summary_version = ?, ended = ?, updated_at = ?, owner = ? WHERE team = ? AND session = ? "
+                        + "AND version = ?";
         try (PreparedStatement ps = db.prepareStatement(sql)) {
             ps.setLong(1, h.version());
             ps.setLong(2, h.lastSeq());
@@ -133,10 +149,11 @@ public final class SqliteSessionStore implements SessionStore, AutoCloseable {
             ps.setLong(5, h.summaryVersion());
             ps.setInt(6, h.ended() ? 1 : 0);
             ps.setLong(7, h.updatedAt().toEpochMilli());
-            ps.setString(8, h.team().value());
-            ps.setString(9, h.session().value());
+            ps.setString(8, h.owner() == null ? null : h.owner().value());
+            ps.setString(9, h.team().value());
+            ps.setString(10, h.session().value());
             if (expectedVersion != 0) {
-                ps.setLong(10, expectedVersion);
+                ps.setLong(11, expectedVersion);
             }
             if (ps.executeUpdate() != 1) {
                 throw new VersionConflict(

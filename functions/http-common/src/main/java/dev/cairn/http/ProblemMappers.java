@@ -16,6 +16,7 @@ import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.TeamAccessDenied;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.session.SessionEnded;
+import dev.cairn.model.session.SessionExists;
 import dev.cairn.model.sync.SyncedFactMemory;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -50,7 +51,10 @@ public class ProblemMappers {
             return 403;
         } else if (e instanceof NotFound) {
             return 404;
-        } else if (e instanceof EmbeddingModelMismatch || e instanceof SessionEnded || e instanceof SyncedFactMemory) {
+        } else if (e instanceof EmbeddingModelMismatch
+                || e instanceof SessionEnded
+                || e instanceof SessionExists
+                || e instanceof SyncedFactMemory) {
             return 409;
         } else if (e instanceof VersionConflict) {
             return 412;
@@ -94,7 +98,18 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response notText(StrictText.NotText e) {
+        return invalidJson(e.getOriginalMessage(), "body");
+    }
+
+    @ServerExceptionMapper
     public Response malformed(JsonParseException e) {
+        String original = e.getOriginalMessage();
+        if (original != null && original.startsWith("Duplicate field '") && original.endsWith("'")) {
+            // Jackson's message quotes only the field's name, never a value
+            String field = original.substring("Duplicate field '".length(), original.length() - 1);
+            return invalidJson("field '" + field + "' appears more than once; each field may be given once", field);
+        }
         String where = e.getLocation() == null
                 ? ""
                 : " at line " + e.getLocation().getLineNr() + ", column "
@@ -115,7 +130,9 @@ public class ProblemMappers {
     public Response web(WebApplicationException e) {
         // Quarkus REST reports a body that is not JSON at all as a bare 400 whose cause is the parser's exception.
         for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-            if (c instanceof JsonParseException jpe) {
+            if (c instanceof StrictText.NotText nt) {
+                return notText(nt);
+            } else if (c instanceof JsonParseException jpe) {
                 return malformed(jpe);
             } else if (c instanceof UnrecognizedPropertyException upe) {
                 return unknownField(upe);

@@ -1,5 +1,6 @@
 package dev.cairn.http;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,8 +15,9 @@ import jakarta.ws.rs.ext.Provider;
 
 /**
  * The wire format of API.md for request and response bodies: snake_case, RFC 3339 timestamps, and strict reading —
- * unknown fields, numbers sent as strings, fractions for integers and trailing garbage are errors rather than
- * silently accepted guesses.
+ * unknown fields, duplicate fields, numbers sent as strings, fractions for integers, trailing garbage, invalid UTF-8
+ * and lone surrogates ({@link StrictText}) are errors rather than silently accepted guesses (with a duplicate, the
+ * last would win: {@code {"scope":"team","scope":"user"}} would store a user memory).
  *
  * <p>A JAX-RS resolver rather than a global customizer on purpose: the Lambda runtime decodes API Gateway events with
  * the application's ObjectMapper, and those events are camelCase and grow new fields over time.
@@ -36,6 +38,8 @@ public class StrictJson implements ContextResolver<ObjectMapper> {
     }
 
     static ObjectMapper strict(ObjectMapper mapper) {
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        mapper.getFactory().setInputDecorator(new StrictText());
         mapper.setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);

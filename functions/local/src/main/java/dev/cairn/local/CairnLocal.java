@@ -10,15 +10,19 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Entry point of the runnable jar. With no arguments it serves the API; {@code token ...} mints a local token without
- * starting the server (so it works while one is running) and answers {@code --help}. The benchmarks are a jar of their
- * own ({@code functions/bench}), outside the server's.
+ * starting the server (so it works while one is running) and answers {@code --help}. Anything else — an unknown word
+ * or flag — prints the usage and exits 2 rather than starting a server the caller did not ask for. The benchmarks are
+ * a jar of their own ({@code functions/bench}), outside the server's. (Settings go in {@code -D} JVM options, which
+ * are not arguments.)
  */
 @QuarkusMain
 public class CairnLocal {
 
     static final String USAGE = """
             usage: java -jar functions/local/target/quarkus-app/quarkus-run.jar [COMMAND [OPTIONS]]
-            With no command, serves the API on the embedded stack (port: quarkus.http.port, default 8080).
+            With no command, serves the API on the embedded stack (port: quarkus.http.port, default 8080;
+            settings as JVM options before -jar, e.g. -Dcairn.data-dir=DIR).
+              --help, -h     this text
             commands (each answers --help without starting anything):
               token          mint a local JWT for a user and teams
             the benchmarks: java -jar functions/bench/target/cairn-bench.jar --help
@@ -45,7 +49,11 @@ public class CairnLocal {
                 yield OptionalInt.of(0);
             }
             case "token" -> OptionalInt.of(TokenCommand.run(options, CairnLocal::configuredDataDir, out, err));
-            default -> OptionalInt.empty();
+            default -> {
+                err.print((args.get(0).startsWith("-") ? "unknown option " : "unknown command ") + args.get(0) + "\n"
+                        + USAGE);
+                yield OptionalInt.of(2);
+            }
         };
     }
 

@@ -3,6 +3,7 @@ package dev.cairn.local;
 import dev.cairn.model.id.Id;
 import io.smallrye.jwt.build.Jwt;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +23,8 @@ final class TokenCommand {
     static final String USAGE = """
             usage: token --user USER [--team TEAM ...] [--days N] [--data-dir DIR]
             Prints a JWT for USER and the given teams, signed with the local key the server verifies with (created in
-            DIR/keys/ on first use). Does not start the server.
+            DIR/keys/ on first use). Says on stderr which directory's key signed it: a server started with another
+            data directory answers such a token 401. Does not start the server.
               --user USER     the token's subject (required)
               --team TEAM     a team the token grants; repeat for more (default none)
               --days N        days until it expires, 1 to 3650 (default 30)
@@ -59,16 +61,28 @@ final class TokenCommand {
             if (days < 1 || days > 3650) {
                 throw new IllegalArgumentException("--days must be between 1 and 3650");
             }
-            Id.of("user", user);
+            idOf("--user", user);
             for (String t : teams) {
-                Id.of("team", t);
+                idOf("--team", t);
             }
         } catch (IllegalArgumentException e) {
             err.println("token: " + e.getMessage());
             err.print(USAGE);
             return 2;
         }
-        LocalSigningKeys keys = LocalSigningKeys.loadOrCreate(dataDir != null ? dataDir : defaultDataDir.get());
+        Path dir = (dataDir != null ? dataDir : defaultDataDir.get()).toAbsolutePath().normalize();
+        boolean existed = Files.exists(dir.resolve("keys").resolve("jwt-private.pem"));
+        LocalSigningKeys keys;
+        try {
+            keys = LocalSigningKeys.loadOrCreate(dir);
+        } catch (RuntimeException e) { // unreadable, unwritable or damaged key files: one line, not a stack trace
+            err.println("token: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
+            return 1;
+        }
+        err.println(existed
+                ? "token: signed with the key in " + dir.resolve("keys")
+                : "token: no key in " + dir + " yet: created one in " + dir.resolve("keys") + "; a server started "
+                        + "with another data directory will refuse this token (401)");
         String jwt = Jwt.issuer(LocalSigningKeys.ISSUER)
                 .subject(user)
                 .claim("teams", teams)
@@ -78,6 +92,15 @@ final class TokenCommand {
                 .sign(keys.privateKey());
         out.println(jwt);
         return 0;
+    }
+
+    /** An id the server would accept, else a usage error that says which option and why. */
+    private static void idOf(String option, String value) {
+        String problem = Id.problemWith(value);
+        if (problem != null) {
+            throw new IllegalArgumentException(
+                    option + " " + value + ": " + problem + " (ids match ^[a-z0-9][a-z0-9_-]{0,63}$)");
+        }
     }
 
     private static long days(String value) {

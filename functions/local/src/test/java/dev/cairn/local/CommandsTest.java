@@ -46,6 +46,40 @@ class CommandsTest {
         assertThat(err()).isEmpty();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"serve-please", "--bogus", "-x", "bench"})
+    void command_shouldPrintTheUsageOnStderrAndExit2_insteadOfStartingTheServer_whenTheWordIsUnknown(String word) {
+        assertThat(command(word, "--help")).hasValue(2);
+
+        assertThat(out()).isEmpty();
+        assertThat(err()).endsWith(CairnLocal.USAGE).contains(word);
+        assertThat(err().lines().findFirst().orElseThrow()).startsWith("unknown ");
+    }
+
+    @Test
+    void token_shouldGiveOneLineWithoutAStackTrace_whenAnIdIsNotAnId() {
+        assertThat(command("token", "--user", "alice", "--team", "ACME")).hasValue(2);
+
+        assertThat(out()).isEmpty();
+        assertThat(err().lines().findFirst().orElseThrow())
+                .startsWith("token: --team ACME: ")
+                .contains("^[a-z0-9]");
+        assertThat(err()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void token_shouldSayWhichDataDirectorysKeyItUsed_andWhenItCreatedOne(@TempDir Path dataDir) {
+        List<String> args = List.of("--user", "alice", "--data-dir", dataDir.toString());
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+        assertThat(TokenCommand.run(args, () -> null, o, e)).isZero();
+        assertThat(err()).contains("created one in " + dataDir.toAbsolutePath().resolve("keys"));
+        err.reset();
+        assertThat(TokenCommand.run(args, () -> null, o, e)).isZero();
+        assertThat(err()).isEqualTo("token: signed with the key in " + dataDir.toAbsolutePath().resolve("keys") + "\n");
+    }
+
     @Test
     void command_shouldLeaveTheServerToStart_whenNoCommandIsGiven() {
         assertThat(command()).isEmpty();

@@ -9,6 +9,7 @@ import dev.cairn.model.session.SessionService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -18,7 +19,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
-/** The session buffer routes of API.md § Sessions: append a message, read the session (ending is fact-extract's). */
+/**
+ * The session buffer routes of API.md § Sessions: create a session (its visibility), append a message, read the
+ * session (ending is fact-extract's). A session belongs to the user who created it unless created as a team session.
+ */
 @Path("/v1/teams/{team}/sessions/{session}")
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
@@ -34,6 +38,11 @@ public class SessionResource {
 
     public record AppendBody(String role, String content, Instant occurredAt) {}
 
+    /** {@code visibility}: "user" (the default: only the creator) or "team" (every member of the team). */
+    public record CreateBody(String visibility) {}
+
+    public record Created(String session, String visibility, boolean created) {}
+
     /** {@code remembered}: ids of memories an explicit "remember that …" created (an extension of API.md). */
     public record AppendResult(String messageId, long messageCount, long summaryVersion, List<String> remembered) {}
 
@@ -47,6 +56,22 @@ public class SessionResource {
             long summaryVersion,
             long messageCount,
             boolean ended) {}
+
+    /**
+     * Creates the session before its first use: 201 when created, 200 when it already was, the same way, by the
+     * caller; 409 when it exists with the other visibility.
+     */
+    @PUT
+    public Response create(@PathParam("session") String session, CreateBody body) {
+        var c = sessions.access()
+                .create(
+                        request.caller(),
+                        request.team(),
+                        Id.of("session", session),
+                        body == null ? null : body.visibility());
+        Created view = new Created(session, c.head().owner() == null ? "team" : "user", c.created());
+        return Response.status(c.created() ? 201 : 200).entity(view).build();
+    }
 
     @POST
     @Path("messages")

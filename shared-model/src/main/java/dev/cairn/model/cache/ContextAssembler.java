@@ -43,6 +43,11 @@ import java.util.Map;
  * <p>Every assembled context is stored as a snapshot of its turn (the session's message count): blocks by content
  * hash, written once per session, and one snapshot item listing them, so {@link #restore} reads a constant number
  * of items whatever the session's length.
+ *
+ * <p>A snapshot also lists the memories it showed (ids and the text shown), so a restore is faithful for the reader
+ * who assembled it and never shows anyone a memory they could not recall themselves: each listed memory is read again
+ * as the reader, and the memories block is rebuilt without those that are now invisible to them (another user's,
+ * deleted, or archived).
  */
 public final class ContextAssembler {
 
@@ -83,6 +88,12 @@ public final class ContextAssembler {
     public record Context(long turn, String model, List<Block> blocks, Plan plan, List<Memory> memories) {}
 
     private static final int MAX_SYSTEM_BYTES = 256 * 1024;
+
+    /**
+     * The kind of the snapshot block that lists the memories shown (one line each: id, type, the content shown), kept
+     * among the blocks so that every store keeps it without a schema change; never returned as a block.
+     */
+    static final String MEMORY_INDEX = "memory-index";
 
     private final SessionService sessions;
     private final RecallService recall;
@@ -139,6 +150,7 @@ public final class ContextAssembler {
             c.fail("model", "must be a model id of up to 200 characters");
         }
         c.throwIfAny();
+        sessions.access().writable(caller, team, session);
         // the system prompt follows the team's secret policy; tool definitions are JSON, which a redaction could
         // break, so a secret in them is refused whatever the policy
         String system = draft.system() == null
@@ -162,6 +174,7 @@ public final class ContextAssembler {
         if (query != null && query.isBlank()) {
             throw new InvalidInput("query", "must not be blank when given");
         }
+        sessions.access().writable(caller, team, session); // the assembled context is stored as the turn's snapshot
         SessionService.View view = sessions.get(caller, team, session);
         ContextPrefix prefix = store.prefix(team, session).orElse(new ContextPrefix("", "", ""));
 
@@ -203,25 +216,98 @@ public final class ContextAssembler {
         int minimum = minimumFor(prefix.model());
         List<Block> planned = plan(blocks, minimum);
         Context context = new Context(view.messageCount(), prefix.model(), planned, planOf(planned, minimum), shown);
-        snapshot(team, session, context, budget);
+        snapshot(team, session, context, budget, shown);
         return context;
     }
 
-    /** The context as it was assembled for {@code turn}. */
+    /**
+     * The context as it was assembled for {@code turn}, as far as the reader may see it: memories they could not
+     * recall now (another user's, deleted, archived) are left out of the memories block and the list.
+     */
     public Context restore(Caller caller, Id team, Id session, long turn) {
-        caller.requireMember(team);
-        ContextSnapshot s = store.snapshot(team, session, turn)
-                .orElseThrow(() -> new NotFound("context snapshot of turn " + turn + " in session " + session));
+        NotFound none = new NotFound("context snapshot of turn " + turn + " in session " + session);
+        if (sessions.access().readable(caller, team, session).isEmpty()) {
+            throw none;
+        }
+        ContextSnapshot s = store.snapshot(team, session, turn).orElseThrow(() -> none);
         Map<String, String> texts = store.blocks(
                 team,
                 session,
                 s.blocks().stream().map(ContextSnapshot.Block::hash).toList());
+        String index = s.blocks().stream()
+                .filter(b -> b.kind().equals(MEMORY_INDEX))
+                .map(b -> texts.getOrDefault(b.hash(), ""))
+                .findFirst()
+                .orElse(null);
+        List<MemoryRef> refs = index == null ? List.of() : MemoryRef.decode(index);
+        List<Memory> visible = new ArrayList<>();
+        for (MemoryRef ref : refs) {
+            try {
+                Memory now = memories.get(caller, team, new Id(ref.id()));
+                if (now.isCurrent()) {
+                    visible.add(now.withContent(secrets.forRead(ref.content()))); // the text shown at the time
+                }
+            } catch (NotFound e) {
+                // another user's, or deleted since: the reader could not recall it, so it is not shown
+            }
+        }
         List<Block> blocks = new ArrayList<>();
         for (ContextSnapshot.Block b : s.blocks()) {
-            blocks.add(new Block(b.kind(), texts.getOrDefault(b.hash(), ""), b.tokens(), b.cacheTtl()));
+            if (b.kind().equals(MEMORY_INDEX)) {
+                continue;
+            }
+            String text = texts.getOrDefault(b.hash(), "");
+            if (b.kind().equals("memories") && (index == null || visible.size() < refs.size())) {
+                // a snapshot from before memory indexes cannot be checked; otherwise only what the reader may see
+                text = index == null ? "" : memoriesText(visible);
+                if (text.isEmpty()) {
+                    continue;
+                }
+                blocks.add(new Block(b.kind(), text, TokenEstimate.of(text), b.cacheTtl()));
+                continue;
+            }
+            blocks.add(new Block(b.kind(), text, b.tokens(), b.cacheTtl()));
         }
         int minimum = minimumFor(s.model());
-        return new Context(s.turn(), s.model(), blocks, planOf(blocks, minimum), List.of());
+        return new Context(s.turn(), s.model(), blocks, planOf(blocks, minimum), visible);
+    }
+
+    /** A memory as a snapshot lists it: its id, type and the content the context showed. */
+    record MemoryRef(String id, String type, String content) {
+
+        String encode() {
+            return id + '\t' + type + '\t' + escape(content) + '\n';
+        }
+
+        static List<MemoryRef> decode(String text) {
+            List<MemoryRef> out = new ArrayList<>();
+            for (String line : text.split("\n")) {
+                String[] p = line.split("\t", 3);
+                if (p.length == 3) {
+                    out.add(new MemoryRef(p[0], p[1], unescape(p[2])));
+                }
+            }
+            return out;
+        }
+
+        /** Tabs, newlines and backslashes escaped, so a content is one field of one line. */
+        static String escape(String s) {
+            return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t");
+        }
+
+        static String unescape(String s) {
+            StringBuilder b = new StringBuilder(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '\\' && i + 1 < s.length()) {
+                    char n = s.charAt(++i);
+                    b.append(n == 'n' ? '\n' : n == 't' ? '\t' : n);
+                } else {
+                    b.append(c);
+                }
+            }
+            return b.toString();
+        }
     }
 
     /** Places the breakpoints: at most four, at stability boundaries, once the prefix is long enough. */
@@ -300,13 +386,22 @@ public final class ContextAssembler {
                 .toList());
     }
 
-    private void snapshot(Id team, Id session, Context context, int budget) {
+    private void snapshot(Id team, Id session, Context context, int budget, List<Memory> shown) {
         Map<String, String> byHash = new LinkedHashMap<>();
         List<ContextSnapshot.Block> refs = new ArrayList<>();
         for (Block b : context.blocks()) {
             String hash = sha256(b.text());
             byHash.putIfAbsent(hash, b.text());
             refs.add(new ContextSnapshot.Block(b.kind(), hash, b.tokens(), b.cacheTtl()));
+        }
+        if (!shown.isEmpty()) {
+            StringBuilder index = new StringBuilder();
+            for (Memory m : shown) {
+                index.append(new MemoryRef(m.id().value(), m.type().wire(), m.content()).encode());
+            }
+            String hash = sha256(index.toString());
+            byHash.putIfAbsent(hash, index.toString());
+            refs.add(new ContextSnapshot.Block(MEMORY_INDEX, hash, 0, null));
         }
         store.putSnapshot(
                 team,

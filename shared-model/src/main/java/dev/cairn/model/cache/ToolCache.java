@@ -11,6 +11,7 @@ import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.secret.Finding;
 import dev.cairn.model.secret.SecretRejected;
 import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.session.SessionAccess;
 import dev.cairn.model.validation.Checks;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -188,8 +189,16 @@ public final class ToolCache {
     private final ToolCacheSettings settings;
     private final Cache<SessionKey, Handle> sessions;
 
-    public ToolCache(SessionCacheStore store, SecretScanner scanner, Clock clock, ToolCacheSettings settings) {
+    private final SessionAccess access;
+
+    public ToolCache(
+            SessionCacheStore store,
+            SessionAccess access,
+            SecretScanner scanner,
+            Clock clock,
+            ToolCacheSettings settings) {
         this.store = store;
+        this.access = access;
         this.scanner = scanner;
         this.clock = clock;
         this.settings = settings;
@@ -241,6 +250,7 @@ public final class ToolCache {
         if (!findings.isEmpty()) {
             throw new SecretRejected("result", findings);
         }
+        access.writable(caller, team, session);
         Instant now = clock.instant();
         String key = key(tool, canonical);
         CachedResult entry =
@@ -262,6 +272,7 @@ public final class ToolCache {
         String canonical = params(c, draft.paramsJson());
         Validator validator = validator(c, draft.validator());
         c.throwIfAny();
+        access.readable(caller, team, session);
         return lookupKey(team, session, key(tool, canonical), validator).agedAt(clock.instant());
     }
 
@@ -315,6 +326,7 @@ public final class ToolCache {
                 && !TOOL.matcher(toolPrefix).matches()) {
             throw new InvalidInput("tool_prefix", "must be the beginning of a tool name ([A-Za-z0-9_.:-], up to 128)");
         }
+        access.readable(caller, team, session); // a session nobody wrote to has nothing to invalidate
         Handle level = level(team, session);
         int removed = 0;
         for (CachedResult e : store.entries(team, session)) {
@@ -328,7 +340,7 @@ public final class ToolCache {
     }
 
     public Stats stats(Caller caller, Id team, Id session) {
-        caller.requireMember(team);
+        access.readable(caller, team, session);
         Handle level = level(team, session);
         level.flush(true, false);
         Instant now = clock.instant();

@@ -4,6 +4,7 @@ import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.port.SessionCacheStore;
+import dev.cairn.model.session.SessionAccess;
 import dev.cairn.model.validation.Checks;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,8 +56,11 @@ public final class UsageLedger {
     private final SessionCacheStore store;
     private final Settings settings;
 
-    public UsageLedger(SessionCacheStore store, Settings settings) {
+    private final SessionAccess access;
+
+    public UsageLedger(SessionCacheStore store, SessionAccess access, Settings settings) {
         this.store = store;
+        this.access = access;
         this.settings = settings;
     }
 
@@ -77,11 +81,12 @@ public final class UsageLedger {
         long write = tokens(c, "cache_creation_input_tokens", draft.cacheCreationInputTokens(), false);
         long read = tokens(c, "cache_read_input_tokens", draft.cacheReadInputTokens(), false);
         c.throwIfAny();
+        access.writable(caller, team, session);
         store.addUsage(team, session, draft.model(), new UsageTotals(1, in, out, write, read));
     }
 
     public Report report(Caller caller, Id team, Id session) {
-        caller.requireMember(team);
+        access.readable(caller, team, session);
         Map<String, UsageTotals> byModel = new TreeMap<>(store.usage(team, session));
         UsageTotals totals = UsageTotals.ZERO;
         double actual = 0;

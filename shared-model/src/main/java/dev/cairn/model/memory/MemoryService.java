@@ -14,6 +14,7 @@ import dev.cairn.model.secret.Finding;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.sync.SyncedFactMemory;
 import dev.cairn.model.sync.SyncedFacts;
+import dev.cairn.model.validation.Checks;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -65,6 +66,7 @@ public final class MemoryService {
     public Saved prepare(Caller caller, Id team, MemoryDraft draft) {
         caller.requireMember(team);
         NewMemory valid = draft.validate(limits);
+        inBounds("occurred_at", valid.occurredAt());
         SecretGate.Screened screened = secrets.screen(team, "content", valid.content());
         indexer.requireCompatibleModel();
         Memory memory = build(caller, team, valid, now()).withContent(screened.text());
@@ -125,6 +127,7 @@ public final class MemoryService {
                     throw new InvalidInput("memories[" + i + "]", "must be an object");
                 }
                 NewMemory valid = d.validate(limits);
+                inBounds("memories[" + i + "].occurred_at", valid.occurredAt());
                 SecretGate.Screened screened = secrets.screen(team, "memories[" + i + "].content", valid.content());
                 Memory m = build(caller, team, valid, now).withContent(screened.text());
                 accepted.add(m);
@@ -136,6 +139,13 @@ public final class MemoryService {
         store.insertAll(accepted);
         indexQuietly(accepted);
         return outcomes;
+    }
+
+    /** A client's {@code occurred_at} must lie between 1970 and now (plus clock skew): see {@link Checks#bounded}. */
+    private void inBounds(String field, Instant occurredAt) {
+        Checks c = new Checks();
+        c.bounded(field, occurredAt, now());
+        c.throwIfAny();
     }
 
     public Memory get(Caller caller, Id team, Id id) {
@@ -152,6 +162,7 @@ public final class MemoryService {
     public Saved patch(Caller caller, Id team, Id id, long expectedVersion, PatchDraft draft) {
         caller.requireMember(team);
         MemoryPatch patch = draft.validate(limits);
+        inBounds("occurred_at", patch.occurredAt());
         SecretGate.Screened screened =
                 patch.content() == null ? null : secrets.screen(team, "content", patch.content());
         Memory current = visible(caller, team, id);

@@ -81,6 +81,7 @@ public final class SessionService {
     private final SecretGate secrets;
     private final Clock clock;
     private final Limits limits;
+    private final SessionAccess access;
 
     public SessionService(
             SessionStore store,
@@ -99,6 +100,12 @@ public final class SessionService {
         this.secrets = secrets;
         this.clock = clock;
         this.limits = limits;
+        this.access = new SessionAccess(store, clock);
+    }
+
+    /** Who may use which session; the session's other routes (cache, usage, context) ask it too. */
+    public SessionAccess access() {
+        return access;
     }
 
     /**
@@ -108,8 +115,7 @@ public final class SessionService {
      * facts belong to the team. Each memory's evidence is the ids of the messages that stated it.
      */
     public Ended end(Caller caller, Id team, Id session) {
-        caller.requireMember(team);
-        SessionHead head = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
+        SessionHead head = access.writable(caller, team, session);
         if (head.ended()) {
             return new Ended(List.of(), List.of());
         }
@@ -124,7 +130,7 @@ public final class SessionService {
                 .toList();
         List<Consolidator.Outcome> extracted = write(caller, team, session, pending, skipped);
         while (true) {
-            SessionHead h = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
+            SessionHead h = store.head(team, session).orElseThrow(); // writable() created it
             if (h.ended()) {
                 break;
             }
@@ -139,7 +145,8 @@ public final class SessionService {
                                 h.summary(),
                                 h.summaryVersion(),
                                 true,
-                                clock.instant()),
+                                clock.instant(),
+                                h.owner()),
                         h.version());
                 break;
             } catch (VersionConflict e) {
@@ -153,18 +160,16 @@ public final class SessionService {
         caller.requireMember(team);
         SessionMessage.Role role = role(draft);
         String content = content(draft);
-        content = secrets.screen(team, "content", content).text();
         Instant now = clock.instant();
-        SessionHead head = store.head(team, session).orElse(SessionHead.empty(team, session, now));
+        Instant occurredAt = occurredAt(draft, now);
+        content = secrets.screen(team, "content", content).text();
+        SessionHead head = access.writable(caller, team, session);
         if (head.ended()) {
             throw new SessionEnded(session.value());
         }
         Id id = new Id(UlidCreator.getMonotonicUlid().toString().toLowerCase(Locale.ROOT));
         long seq = head.lastSeq() + 1;
-        while (!store.putMessage(
-                team,
-                session,
-                new SessionMessage(id, seq, role, content, draft.occurredAt() != null ? draft.occurredAt() : now))) {
+        while (!store.putMessage(team, session, new SessionMessage(id, seq, role, content, occurredAt))) {
             seq++; // another writer took this number: the next free one is ours
         }
         SessionHead moved = advance(team, session, seq, now);
@@ -173,8 +178,7 @@ public final class SessionService {
         if (role == SessionMessage.Role.USER && RuleBasedExtractor.asksToRemember(content)) {
             // "remember that …" is a trigger of its own: written now, not at session end (a cheap cue check first,
             // so an LLM extractor is called only for messages that ask)
-            SessionMessage stored =
-                    new SessionMessage(id, seq, role, content, draft.occurredAt() != null ? draft.occurredAt() : now);
+            SessionMessage stored = new SessionMessage(id, seq, role, content, occurredAt);
             List<FactExtractor.Fact> explicit = extractor.extract(List.of(stored)).facts().stream()
                     .map(f -> f.explicit()
                             ? f
@@ -182,12 +186,13 @@ public final class SessionService {
                     .toList();
             remembered = write(caller, team, session, explicit, new ArrayList<>());
         }
-        return new Appended(id, folded.lastSeq(), folded.summaryVersion(), remembered);
+        // the message's own position, not the head's: two concurrent appends must not both answer the later count
+        return new Appended(id, seq, folded.summaryVersion(), remembered);
     }
 
     public View get(Caller caller, Id team, Id session) {
-        caller.requireMember(team);
-        SessionHead head = store.head(team, session).orElse(SessionHead.empty(team, session, clock.instant()));
+        SessionHead head = access.readable(caller, team, session)
+                .orElse(SessionHead.empty(team, session, clock.instant(), caller.user()));
         List<SessionMessage> recent = head.recentCount() == 0
                 ? List.of()
                 : store.messages(team, session, head.foldedThrough() + 1, head.lastSeq()).stream()
@@ -247,7 +252,7 @@ public final class SessionService {
     /** Moves the head's {@code lastSeq} up to at least {@code seq}, retrying when another writer moved it first. */
     private SessionHead advance(Id team, Id session, long seq, Instant now) {
         while (true) {
-            SessionHead h = store.head(team, session).orElse(SessionHead.empty(team, session, now));
+            SessionHead h = store.head(team, session).orElseThrow(); // writable() created it
             if (h.lastSeq() >= seq) {
                 return h; // a later writer already counted our message
             }
@@ -260,7 +265,8 @@ public final class SessionService {
                     h.summary(),
                     h.summaryVersion(),
                     h.ended(),
-                    now);
+                    now,
+                    h.owner());
             try {
                 store.putHead(next, h.version());
                 return next;
@@ -287,7 +293,8 @@ public final class SessionService {
                     summary,
                     h.summaryVersion() + 1,
                     h.ended(),
-                    clock.instant());
+                    clock.instant(),
+                    h.owner());
             try {
                 store.putHead(next, h.version());
                 h = next;
@@ -308,6 +315,20 @@ public final class SessionService {
             case "tool" -> SessionMessage.Role.TOOL;
             default -> throw new InvalidInput("role", "must be user, assistant or tool");
         };
+    }
+
+    /**
+     * When the message was sent: the client's time if given, else now. A time before 1970 or more than
+     * {@link dev.cairn.model.validation.Checks#FUTURE_SKEW} ahead is refused: it would pin the message's freshness.
+     */
+    private static Instant occurredAt(MessageDraft d, Instant now) {
+        if (d.occurredAt() == null) {
+            return now;
+        }
+        dev.cairn.model.validation.Checks c = new dev.cairn.model.validation.Checks();
+        c.bounded("occurred_at", d.occurredAt(), now);
+        c.throwIfAny();
+        return d.occurredAt();
     }
 
     private String content(MessageDraft d) {

@@ -16,7 +16,35 @@ import java.util.function.Function;
  */
 public final class Checks {
 
+    /**
+     * How far ahead of the server's clock a client's timestamp may be: clocks drift, but an event cannot have
+     * happened in the future, and a future {@code occurred_at} would keep a memory's freshness at 1.0 for years.
+     */
+    public static final java.time.Duration FUTURE_SKEW = java.time.Duration.ofMinutes(5);
+
     private final List<FieldError> errors = new ArrayList<>();
+
+    /**
+     * Refuses a time before 1970-01-01 (nothing an agent remembers happened earlier; stores keep epoch millis) or
+     * more than {@link #FUTURE_SKEW} after {@code now}.
+     */
+    public Instant bounded(String field, Instant t, Instant now) {
+        if (t == null) {
+            return null;
+        }
+        if (t.isBefore(Instant.EPOCH)) {
+            fail(field, "is before 1970-01-01T00:00:00Z (got " + t + ")");
+            return null;
+        }
+        if (t.isAfter(now.plus(FUTURE_SKEW))) {
+            fail(
+                    field,
+                    "is in the future (got " + t + ", the server's time is " + now + "; at most "
+                            + FUTURE_SKEW.toMinutes() + " minutes of clock skew are accepted)");
+            return null;
+        }
+        return t;
+    }
 
     public void fail(String field, String message) {
         errors.add(new FieldError(field, message));

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.session.SessionAccess;
 import dev.cairn.model.testkit.InMemorySessionCacheStore;
+import dev.cairn.model.testkit.InMemorySessionStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -34,6 +36,7 @@ class ToolCacheEvictionTest {
         InMemorySessionCacheStore store = new InMemorySessionCacheStore();
         ToolCache cache = new ToolCache(
                 store,
+                new SessionAccess(new InMemorySessionStore(), Clock.systemUTC()),
                 SecretScanner.bundled(),
                 Clock.systemUTC(),
                 new ToolCacheSettings(

@@ -12,6 +12,8 @@ import dev.cairn.model.cache.Validator;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.session.SessionAccess;
+import dev.cairn.model.testkit.InMemorySessionStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -137,8 +139,9 @@ public abstract class SessionCacheStoreContract {
                 Map.of(),
                 100,
                 java.time.Duration.ofMillis(50));
-        ToolCache warm = new ToolCache(store(), SecretScanner.bundled(), Clock.systemUTC(), settings);
-        ToolCache cold = new ToolCache(store(), SecretScanner.bundled(), Clock.systemUTC(), settings);
+        SessionAccess access = new SessionAccess(new InMemorySessionStore(), Clock.systemUTC());
+        ToolCache warm = new ToolCache(store(), access, SecretScanner.bundled(), Clock.systemUTC(), settings);
+        ToolCache cold = new ToolCache(store(), access, SecretScanner.bundled(), Clock.systemUTC(), settings);
         warm.put(alice, TEAM, s, new ToolCache.PutDraft("read_file", "{\"path\":\"a\"}", "r", "\"r\"", null, null));
         ToolCache.LookupDraft q = new ToolCache.LookupDraft("read_file", "{\"path\":\"a\"}", null);
         assertThat(cold.lookup(alice, TEAM, s, q).hit()).isTrue();

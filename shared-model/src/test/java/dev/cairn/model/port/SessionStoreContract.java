@@ -56,12 +56,14 @@ public abstract class SessionStoreContract {
     }
 
     @Test
-    void theHead_shouldChangeOnlyAtTheExpectedVersion() {
+    void theHead_shouldChangeOnlyAtTheExpectedVersion_andKeepItsOwner() {
         Id session = new Id("head");
-        SessionHead v1 = new SessionHead(team, session, 1, 3, 0, "", 0, false, Instant.parse("2026-11-30T00:00:00Z"));
+        SessionHead v1 = new SessionHead(
+                team, session, 1, 3, 0, "", 0, false, Instant.parse("2026-11-30T00:00:00Z"), new Id("alice"));
         store().putHead(v1, 0);
+        assertThat(store().head(team, session)).contains(v1);
         assertThatThrownBy(() -> store().putHead(v1, 0)).isInstanceOf(VersionConflict.class);
-        SessionHead v2 = new SessionHead(team, session, 2, 4, 2, "summary", 1, true, v1.updatedAt());
+        SessionHead v2 = new SessionHead(team, session, 2, 4, 2, "summary", 1, true, v1.updatedAt(), null);
         assertThatThrownBy(() -> store().putHead(v2, 7)).isInstanceOf(VersionConflict.class);
         store().putHead(v2, 1);
         assertThat(store().head(team, session)).contains(v2);
