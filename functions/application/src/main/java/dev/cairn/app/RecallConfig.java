@@ -27,6 +27,10 @@ public interface RecallConfig {
         @WithDefault("30")
         double halfLifeDays();
 
+        /** The share of the normalised BM25 score in relevance (RecallWeights.DEFAULT_LEXICAL). */
+        @WithDefault("0.3")
+        double lexical();
+
         @WithDefault("10")
         int defaultTopK();
 
@@ -60,7 +64,7 @@ public interface RecallConfig {
     default RecallSettings settings() {
         Recall r = recall();
         return new RecallSettings(
-                new RecallWeights(r.alpha(), r.beta(), r.gamma(), r.halfLifeDays()),
+                new RecallWeights(r.alpha(), r.beta(), r.gamma(), r.halfLifeDays(), r.lexical()),
                 r.defaultTopK(),
                 r.maxTopK(),
                 r.candidates(),

@@ -16,6 +16,7 @@ public final class BenchMain {
             usage: java -jar functions/bench/target/cairn-bench.jar COMMAND [OPTIONS]
             commands (each answers --help without starting anything):
               bench          the foundation benchmark (ingest, recall, start-up) against the packaged local server
+              recall-bench   recall quality on public conversation benchmarks beside BM25 and dense baselines
               scan-bench     the secret-scanner benchmark against secretlint
               corpus-bench   the secret scanner's recall and false positives on the generated two-part corpus
               session-bench  the session-memory benchmark
@@ -42,6 +43,7 @@ public final class BenchMain {
                 yield 0;
             }
             case "bench" -> Bench.run(options);
+            case "recall-bench" -> RecallBench.run(options);
             case "scan-bench" -> ScanBench.run(options);
             case "corpus-bench" -> CorpusBench.run(options);
             case "session-bench" -> SessionBench.run(options);

@@ -85,6 +85,11 @@ final class Options {
         throw new UsageError(name + " needs a positive whole number, not " + v);
     }
 
+    String string(String name, String fallback) {
+        String v = value(name);
+        return v == null ? fallback : v;
+    }
+
     Path path(String name, Path fallback) {
         String v = value(name);
         return v == null ? fallback : Path.of(v);

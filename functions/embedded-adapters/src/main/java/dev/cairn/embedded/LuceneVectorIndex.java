@@ -329,6 +329,43 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         }
     }
 
+    /**
+     * BM25 alone: the top {@code k} admissible memories by the lexical score of {@code text}, best first. The
+     * recall benchmark's lexical baseline over the very text the server indexed. Not used on the request path.
+     */
+    public List<Candidate> lexicalSearch(Filter f, String text, int k) {
+        try {
+            searchers.maybeRefresh();
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                Query q = textQuery(text);
+                if (q == null) {
+                    return List.of();
+                }
+                Query bm25 = new BooleanQuery.Builder()
+                        .add(q, Occur.MUST)
+                        .add(filterQuery(f), Occur.FILTER)
+                        .build();
+                ScoreDoc[] hits = searcher.search(bm25, k).scoreDocs;
+                List<Integer> docs = new ArrayList<>();
+                for (ScoreDoc sd : hits) {
+                    docs.add(sd.doc);
+                }
+                docs.sort(null);
+                Map<Integer, Id> ids = ids(searcher, docs);
+                List<Candidate> out = new ArrayList<>(hits.length);
+                for (ScoreDoc sd : hits) {
+                    out.add(new Candidate(ids.get(sd.doc), 0, sd.score));
+                }
+                return out;
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static Query filterQuery(Filter f) {
         BooleanQuery.Builder b = new BooleanQuery.Builder();
         b.add(new TermQuery(new Term(F_TEAM, f.team().value())), Occur.FILTER);

@@ -53,7 +53,7 @@ public final class Bodies {
 
     public record MemoryPage(List<MemoryView> memories, String nextCursor) {}
 
-    public record Weights(Double alpha, Double beta, Double gamma) {}
+    public record Weights(Double alpha, Double beta, Double gamma, Double lexical) {}
 
     public record Recall(
             String query,
@@ -72,14 +72,28 @@ public final class Bodies {
                     scope,
                     types,
                     tags,
-                    weights == null ? null : new RecallDraft.Weights(weights.alpha(), weights.beta(), weights.gamma()),
+                    weights == null
+                            ? null
+                            : new RecallDraft.Weights(
+                                    weights.alpha(), weights.beta(), weights.gamma(), weights.lexical()),
                     halfLifeDays,
                     candidates,
                     asOf);
         }
     }
 
-    public record RecallHit(MemoryView memory, double score, double similarity, double freshness, double confidence) {}
+    /**
+     * {@code score = alpha·relevance + beta·freshness + gamma·confidence}; {@code relevance} fuses {@code similarity}
+     * (cosine) and {@code lexical} (BM25 divided by the best BM25 score among the query's candidates).
+     */
+    public record RecallHit(
+            MemoryView memory,
+            double score,
+            double similarity,
+            double lexical,
+            double relevance,
+            double freshness,
+            double confidence) {}
 
     public record RecallAnswer(List<RecallHit> results, String model, long tookMs) {}
 }

@@ -39,6 +39,8 @@ public class RecallResource {
                                 MemoryView.of(h.memory()),
                                 h.score().total(),
                                 h.score().similarity(),
+                                h.score().lexical(),
+                                h.score().relevance(),
                                 h.score().freshness(),
                                 h.score().confidence()))
                         .toList(),

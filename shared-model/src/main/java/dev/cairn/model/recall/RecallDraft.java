@@ -24,7 +24,12 @@ public record RecallDraft(
         String asOf) {
 
     /** Per-request weight overrides; a missing weight keeps its configured default. */
-    public record Weights(Double alpha, Double beta, Double gamma) {}
+    public record Weights(Double alpha, Double beta, Double gamma, Double lexical) {
+
+        public Weights(Double alpha, Double beta, Double gamma) {
+            this(alpha, beta, gamma, null);
+        }
+    }
 
     public RecallQuery validate(RecallSettings settings) {
         Checks c = new Checks();
@@ -60,7 +65,9 @@ public record RecallDraft(
         Double alpha = null;
         Double beta = null;
         Double gamma = null;
+        Double lexical = null;
         if (weights != null) {
+            lexical = c.unitInterval("weights.lexical", weights.lexical());
             alpha = c.unitInterval("weights.alpha", weights.alpha());
             beta = c.unitInterval("weights.beta", weights.beta());
             gamma = c.unitInterval("weights.gamma", weights.gamma());
@@ -84,7 +91,8 @@ public record RecallDraft(
                 alpha != null ? alpha : base.alpha(),
                 beta != null ? beta : base.beta(),
                 gamma != null ? gamma : base.gamma(),
-                halfLife != null ? halfLife : base.halfLifeDays());
+                halfLife != null ? halfLife : base.halfLifeDays(),
+                lexical != null ? lexical : base.lexical());
         int effectivePool = pool != null
                 ? pool
                 : Math.min(settings.maxCandidates(), Math.max(settings.defaultCandidates(), 5 * effectiveTopK));

@@ -22,7 +22,8 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Recall: embed the query → kNN + BM25 candidates inside the caller's namespace → hydrate from the record store
- * (the truth: deleted or changed records are never answered from a stale index) → rerank → top-k.
+ * (the truth: deleted or changed records are never answered from a stale index) → rerank ({@link Scorer}: the dense
+ * similarity fused with the per-query normalised BM25 score, then freshness and confidence) → top-k.
  */
 public final class RecallService {
 
@@ -75,20 +76,25 @@ public final class RecallService {
 
         Map<Id, VectorIndex.Candidate> byId = new HashMap<>();
         for (VectorIndex.Candidate c : candidates) {
-            byId.merge(c.id(), c, (a, b) -> a.similarity() >= b.similarity() ? a : b);
+            byId.merge(
+                    c.id(),
+                    c,
+                    (a, b) -> new VectorIndex.Candidate(
+                            a.id(), Math.max(a.similarity(), b.similarity()), Math.max(a.lexical(), b.lexical())));
         }
         Scorer scorer = new Scorer(q.weights());
+        // normalised over the whole pool the index returned, before the record checks: the same pool on every backend
+        Map<Id, Double> lexical = Scorer.normalisedLexical(byId.values());
         List<RecallResult.Hit> hits = new ArrayList<>();
         for (Memory m : store.getAll(team, byId.keySet())) {
             if (!admits(q, caller, m, asOf)) {
                 continue;
             }
             VectorIndex.Candidate c = byId.get(m.id());
-            hits.add(new RecallResult.Hit(m, scorer.score(c.similarity(), m.effectiveTime(), m.confidence(), asOf)));
+            hits.add(new RecallResult.Hit(
+                    m, scorer.score(c.similarity(), lexical.get(m.id()), m.effectiveTime(), m.confidence(), asOf)));
         }
-        hits.sort(Comparator.comparingDouble((RecallResult.Hit h) -> h.score().total())
-                .reversed()
-                .thenComparing(h -> h.memory().id()));
+        hits.sort(Comparator.comparing(RecallResult.Hit::ranked, RecallResult.Ranked.BEST_FIRST));
         List<RecallResult.Hit> top = new ArrayList<>(Math.min(q.topK(), hits.size()));
         for (RecallResult.Hit h : hits.subList(0, Math.min(q.topK(), hits.size()))) {
             // the read path redacts whatever today's rules flag, also in memories stored before the rule existed

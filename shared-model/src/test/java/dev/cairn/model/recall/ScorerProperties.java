@@ -90,9 +90,14 @@ class ScorerProperties {
             @ForAll @DoubleRange(min = 0.01, max = 1) double g,
             @ForAll @DoubleRange(min = -1, max = 1) double sim,
             @ForAll @LongRange(min = 0, max = 5000) long days,
-            @ForAll @DoubleRange(min = 0, max = 1) double conf) {
-        Scorer.Score score = scorer(a, b, g, 30).score(sim, NOW.minus(Duration.ofDays(days)), conf, NOW);
+            @ForAll @DoubleRange(min = 0, max = 1) double conf,
+            @ForAll @DoubleRange(min = 0, max = 1) double lex,
+            @ForAll @DoubleRange(min = 0, max = 1) double lexicalShare) {
+        Scorer.Score score = new Scorer(new RecallWeights(a, b, g, 30, lexicalShare))
+                .score(sim, lex, NOW.minus(Duration.ofDays(days)), conf, NOW);
+        assertThat(score.relevance())
+                .isCloseTo((1 - lexicalShare) * score.similarity() + lexicalShare * score.lexical(), within(1e-12));
         assertThat(score.total())
-                .isCloseTo(a * score.similarity() + b * score.freshness() + g * score.confidence(), within(1e-12));
+                .isCloseTo(a * score.relevance() + b * score.freshness() + g * score.confidence(), within(1e-12));
     }
 }

@@ -1,0 +1,792 @@
+package dev.cairn.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.embedded.LuceneVectorIndex;
+import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.port.VectorIndex;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * {@code recall-bench}: how well recall finds what was said, on public conversational-memory benchmarks
+ * ({@code /work/shared/datasets}, one schema: see its README).
+ *
+ * <p>Per set, the packaged local server is started on a fresh data directory with the set's language model; each
+ * conversation (MemDaily: each pool of {@code --pool} short trajectories) is loaded into a team of its own through
+ * {@code memories:batch} (one {@code episode} memory per turn, {@code occurred_at} the session's date plus the turn's
+ * position in seconds); every question with turn evidence is asked through {@code POST /recall}. Teams alternate
+ * between a dev half and a held-out half: the lexical fusion weight is chosen on dev (by re-ranking the answers'
+ * own score parts offline with the server's formula), then both halves are asked again with it and both are printed.
+ * The baselines come from the very index the server wrote, opened after it stops: BM25 alone (Lucene, the index's
+ * analyser) and the embedding model alone (exact cosine over every vector of the team), plus reciprocal-rank fusion
+ * of the two for comparison.
+ */
+public final class RecallBench {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String USER = "bench-user";
+    private static final int TOP_K = 50;
+    private static final int[] KS = {1, 5, 10, 20};
+    private static final int MAX_CONTENT_BYTES = 32 * 1024;
+    private static final int BATCH_ITEMS = 200;
+    private static final int BATCH_BYTES = 2 * 1024 * 1024;
+    private static final double[] LEXICAL_GRID = {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
+
+    static final List<String> OPTIONS = List.of("--sets", "--datasets", "--pool", "--work-dir", "--server-jar");
+    static final String USAGE = """
+            usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--work-dir DIR]
+                                [--server-jar JAR]
+            Loads each conversation of each set into its own team of the packaged local server (one memory per turn),
+            asks every question with evidence through POST /recall, and prints turn- and session-level Recall@1/5/10/20
+            and nDCG@10 per question type and overall, beside BM25-only, dense-only (exact cosine) and RRF baselines
+            of the same run; the lexical weight is chosen on the dev half and both halves are printed.
+              --sets LIST       comma-separated sets (default beam_100K,memdaily_zh; also beam_500K, realmem)
+              --datasets DIR    where the sets live (default /work/shared/datasets)
+              --pool N          MemDaily trajectories pooled per team (default 100)
+              --work-dir DIR    data directories, server logs and recall-report.json (default a new temp directory)
+              --server-jar JAR  the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
+            example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K
+            """;
+
+    private RecallBench() {}
+
+    public static int run(List<String> args) {
+        return Options.run("recall-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
+            List<String> sets =
+                    List.of(o.string("--sets", "beam_100K,memdaily_zh").split(","));
+            Path datasets = o.path("--datasets", Path.of("/work/shared/datasets"));
+            int pool = o.positive("--pool", 100);
+            Path work = o.path("--work-dir", null);
+            Path server = o.path("--server-jar", Path.of(Bench.SERVER_JAR));
+            for (String s : sets) {
+                if (!Files.isRegularFile(datasets.resolve(s).resolve("questions.jsonl.gz"))) {
+                    throw new Options.UsageError("no set " + s + " under " + datasets);
+                }
+            }
+            try {
+                if (work == null) {
+                    work = Files.createTempDirectory("cairn-recall-bench-");
+                }
+                ObjectNode report = JSON.createObjectNode();
+                long started = System.nanoTime();
+                for (String s : sets) {
+                    report.set(s, new RecallBench().execute(s, datasets.resolve(s), pool, work.resolve(s), server));
+                }
+                report.put("seconds", (System.nanoTime() - started) / 1e9);
+                Files.writeString(
+                        work.resolve("recall-report.json"),
+                        JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+                System.out.printf(
+                        Locale.ROOT,
+                        "%nrecall-bench took %.0f s; report: %s%n",
+                        (System.nanoTime() - started) / 1e9,
+                        work.resolve("recall-report.json"));
+                return 0;
+            } catch (Exception e) {
+                return Failures.report("recall-bench", e);
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- data
+
+    record Turn(String turnId, String sessionId, String content, Instant at) {}
+
+    record Conversation(String id, String language, List<Turn> turns) {}
+
+    record Question(
+            String id, String conv, String type, String text, Set<String> turns, Set<String> sessions, String cutoff) {}
+
+    /** A team of the run: its conversations and which half it belongs to. */
+    record Team(String id, List<Conversation> conversations, boolean dev) {}
+
+    /** One retrieved turn with the parts the server reported (NaN where the baseline has none). */
+    record Ranked(Turn turn, double similarity, double lexical, double freshness, double confidence) {}
+
+    static List<JsonNode> readJsonLines(Path gz) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(
+                new InputStreamReader(new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (!line.isBlank()) {
+                    out.add(JSON.readTree(line));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static final Pattern BEAM_DATE = Pattern.compile("([A-Za-z]+)-(\\d{1,2})-(\\d{4})");
+    private static final Pattern CJK_DATE =
+            Pattern.compile("(\\d{4})年(\\d{1,2})月(\\d{1,2})日(?:.*?(\\d{1,2}):(\\d{2}))?");
+    private static final Pattern ISO_DATE = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2}))?");
+
+    /** The session dates as each source wrote them: "March-15-2024", "2024年04月01日 周一 08:30", "2025-12-15 (Monday)". */
+    static Instant parseDate(String s) {
+        if (s == null) {
+            return null;
+        }
+        Matcher m = BEAM_DATE.matcher(s);
+        if (m.matches()) {
+            return LocalDate.parse(
+                            m.group(1) + " " + m.group(2) + " " + m.group(3),
+                            DateTimeFormatter.ofPattern("MMMM d yyyy", Locale.ENGLISH))
+                    .atStartOfDay()
+                    .toInstant(ZoneOffset.UTC);
+        }
+        m = CJK_DATE.matcher(s);
+        if (!m.find()) {
+            m = ISO_DATE.matcher(s);
+            if (!m.find()) {
+                return null;
+            }
+        }
+        int hour = m.group(4) == null ? 0 : Integer.parseInt(m.group(4));
+        int minute = m.group(5) == null ? 0 : Integer.parseInt(m.group(5));
+        return LocalDateTime.of(
+                        Integer.parseInt(m.group(1)),
+                        Integer.parseInt(m.group(2)),
+                        Integer.parseInt(m.group(3)),
+                        hour,
+                        minute)
+                .toInstant(ZoneOffset.UTC);
+    }
+
+    static Conversation conversation(JsonNode c) {
+        List<Turn> turns = new ArrayList<>();
+        Instant fallback = Instant.parse("2024-01-01T00:00:00Z");
+        for (JsonNode s : c.get("sessions")) {
+            Instant date = parseDate(s.path("date").asText(null));
+            Instant base = date != null ? date : fallback;
+            int i = 0;
+            for (JsonNode t : s.get("turns")) {
+                // the turn's position in seconds: the order survives and as_of can cut the history at a turn
+                turns.add(new Turn(
+                        t.get("turn_id").asText(),
+                        s.get("session_id").asText(),
+                        t.get("content").asText(),
+                        base.plusSeconds(i++)));
+            }
+            fallback = base.plus(Duration.ofDays(1));
+        }
+        return new Conversation(c.get("conv_id").asText(), c.path("language").asText("en"), turns);
+    }
+
+    static Question question(JsonNode q) {
+        Set<String> turns = new LinkedHashSet<>();
+        q.path("evidence_turn_ids").forEach(t -> turns.add(t.asText()));
+        Set<String> sessions = new LinkedHashSet<>();
+        q.path("evidence_session_ids").forEach(t -> sessions.add(t.asText()));
+        return new Question(
+                q.get("question_id").asText(),
+                q.get("conv_id").asText(),
+                q.get("question_type").asText(),
+                q.get("question").asText(),
+                turns,
+                sessions,
+                q.path("history_cutoff").isNull()
+                        ? null
+                        : q.path("history_cutoff").asText(null));
+    }
+
+    /** UTF-8 safe cut at the server's content cap (a handful of BEAM turns paste whole files). */
+    static String capped(String content) {
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= MAX_CONTENT_BYTES) {
+            return content;
+        }
+        int end = MAX_CONTENT_BYTES;
+        while (end > 0 && (bytes[end] & 0xC0) == 0x80) {
+            end--;
+        }
+        return new String(bytes, 0, end, StandardCharsets.UTF_8);
+    }
+
+    // ---------------------------------------------------------------- one set
+
+    private ObjectNode execute(String set, Path dir, int poolSize, Path work, Path serverJar) throws Exception {
+        Files.createDirectories(work);
+        List<Conversation> conversations = new ArrayList<>();
+        for (JsonNode c : readJsonLines(dir.resolve("conversations.jsonl.gz"))) {
+            conversations.add(conversation(c));
+        }
+        List<Question> questions = new ArrayList<>();
+        int withoutEvidence = 0;
+        for (JsonNode q : readJsonLines(dir.resolve("questions.jsonl.gz"))) {
+            Question question = question(q);
+            if (question.turns().isEmpty()) {
+                withoutEvidence++;
+            } else {
+                questions.add(question);
+            }
+        }
+        boolean chinese = conversations.stream().anyMatch(c -> c.language().startsWith("zh"));
+        String model = chinese ? OnnxEmbedder.BGE_SMALL_ZH : OnnxEmbedder.BGE_SMALL_EN;
+        // short trajectories are pooled so that every question searches a real haystack
+        int perTeam =
+                conversations.stream().mapToInt(c -> c.turns().size()).average().orElse(0) < 50 ? poolSize : 1;
+        List<Team> teams = new ArrayList<>();
+        Map<String, Team> teamOfConv = new HashMap<>();
+        for (int from = 0, t = 0; from < conversations.size(); from += perTeam, t++) {
+            Team team = new Team(
+                    "t" + t, conversations.subList(from, Math.min(conversations.size(), from + perTeam)), t % 2 == 0);
+            teams.add(team);
+            team.conversations().forEach(c -> teamOfConv.put(c.id(), team));
+        }
+        int turnCount = conversations.stream().mapToInt(c -> c.turns().size()).sum();
+        log(
+                "%s: %d conversations in %d teams, %d turns, %d questions with turn evidence (%d without), model %s",
+                set, conversations.size(), teams.size(), turnCount, questions.size(), withoutEvidence, model);
+
+        Path data = work.resolve("data");
+        int port = freePort();
+        String javaBin = ProcessHandle.current().info().command().orElse("java");
+        List<String> tokenCmd = new ArrayList<>(
+                List.of(javaBin, "-jar", serverJar.toString(), "token", "--user", USER, "--days", "1", "--data-dir"));
+        tokenCmd.add(data.toString());
+        teams.forEach(t -> {
+            tokenCmd.add("--team");
+            tokenCmd.add(t.id());
+        });
+        String token = runForLastLine(tokenCmd);
+        Process server = new ProcessBuilder(
+                        javaBin,
+                        "-Xmx1g",
+                        "-Dcairn.data-dir=" + data,
+                        "-Dquarkus.http.port=" + port,
+                        "-Dcairn.embedding.model=" + model,
+                        "-jar",
+                        serverJar.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("server.log").toFile())
+                .start();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
+        String base = "http://127.0.0.1:" + port + "/v1/teams/";
+        Map<String, Turn> byMemory = new HashMap<>();
+        Map<String, Map<String, Turn>> turnsByTeam = new HashMap<>();
+        Map<Question, List<Ranked>> current = new LinkedHashMap<>();
+        Map<Question, List<Ranked>> tuned = new LinkedHashMap<>();
+        double chosen = Double.NaN;
+        ObjectNode tuning = JSON.createObjectNode();
+        try {
+            waitUntilUp(http, base + teams.get(0).id(), token, server);
+            long ingestStart = System.nanoTime();
+            for (Team team : teams) {
+                Map<String, Turn> byTurn = new HashMap<>();
+                turnsByTeam.put(team.id(), byTurn);
+                List<Turn> all = new ArrayList<>();
+                team.conversations().forEach(c -> all.addAll(c.turns()));
+                all.forEach(t -> byTurn.put(t.turnId(), t));
+                ingest(http, base + team.id(), token, all, byMemory);
+            }
+            log(
+                    "%s: ingested %d turns in %.0f s (%.1f turns/s)",
+                    set, byMemory.size(), seconds(ingestStart), byMemory.size() / seconds(ingestStart));
+
+            // 1. as configured: the server's default ranking
+            long askStart = System.nanoTime();
+            for (Question q : questions) {
+                current.put(q, ask(http, base, token, teamOfConv, turnsByTeam, byMemory, q, null));
+            }
+            log("%s: %d recalls in %.0f s", set, questions.size(), seconds(askStart));
+            boolean parts = current.values().stream().flatMap(List::stream).anyMatch(r -> !Double.isNaN(r.lexical()));
+            if (parts) {
+                // 2. the lexical weight that does best on the dev half, by re-ranking the answers' own parts
+                double best = -1;
+                for (double w : LEXICAL_GRID) {
+                    Map<Question, List<Ranked>> dev = new LinkedHashMap<>();
+                    current.forEach((q, list) -> {
+                        if (teamOfConv.get(q.conv()).dev()) {
+                            dev.put(q, reranked(list, w));
+                        }
+                    });
+                    double r10 = Metrics.of(dev).overall().turnRecall()[2];
+                    tuning.put(String.valueOf(w), r10);
+                    log("%s: dev turn R@10 with lexical weight %.1f: %.4f", set, w, r10);
+                    if (r10 > best + 1e-9) {
+                        best = r10;
+                        chosen = w;
+                    }
+                }
+                // 3. both halves asked again through HTTP with the chosen weight
+                for (Question q : questions) {
+                    tuned.put(q, ask(http, base, token, teamOfConv, turnsByTeam, byMemory, q, chosen));
+                }
+            }
+        } finally {
+            stop(server);
+        }
+
+        // Baselines over the very index the server wrote.
+        ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+        Map<Question, List<Ranked>> bm25 = new LinkedHashMap<>();
+        Map<Question, List<Ranked>> dense = new LinkedHashMap<>();
+        Map<Question, List<Ranked>> rrf = new LinkedHashMap<>();
+        try (LuceneVectorIndex index = new LuceneVectorIndex(data.resolve("index"))) {
+            OnnxEmbedder embedder = OnnxEmbedder.load(model, pool);
+            for (Question q : questions) {
+                Team team = teamOfConv.get(q.conv());
+                VectorIndex.Filter filter =
+                        new VectorIndex.Filter(new Id(team.id()), new Id(USER), null, Set.of(), Set.of());
+                Set<String> visible = visibleMemories(q, turnsByTeam.get(team.id()), byMemory);
+                List<Ranked> lexical = toRanked(index.lexicalSearch(filter, q.text(), 200), byMemory, visible);
+                List<Ranked> cosine =
+                        toRanked(index.exactSearch(filter, embedder.embedQuery(q.text()), 200), byMemory, visible);
+                bm25.put(q, lexical);
+                dense.put(q, cosine);
+                rrf.put(q, reciprocalRank(cosine, lexical));
+            }
+        } finally {
+            pool.shutdown();
+        }
+
+        ObjectNode out = JSON.createObjectNode();
+        out.put("model", model)
+                .put("teams", teams.size())
+                .put("turns", turnCount)
+                .put("questions", questions.size())
+                .put("questions_without_evidence", withoutEvidence)
+                .put("chosen_lexical_weight", chosen);
+        out.set("dev_tuning_turn_r10", tuning);
+        System.out.printf(
+                Locale.ROOT,
+                "%n=== %s: %d questions with turn evidence, %d teams (dev = even teams, held-out = odd), model %s ===%n",
+                set,
+                questions.size(),
+                teams.size(),
+                model);
+        if (!Double.isNaN(chosen)) {
+            System.out.printf(Locale.ROOT, "lexical weight chosen on dev: %.1f%n", chosen);
+        }
+        for (boolean devHalf : new boolean[] {true, false}) {
+            String half = devHalf ? "dev" : "held-out";
+            Map<String, Map<Question, List<Ranked>>> systems = new LinkedHashMap<>();
+            if (!tuned.isEmpty()) {
+                systems.put("cairn", onHalf(tuned, teamOfConv, devHalf));
+            }
+            systems.put(tuned.isEmpty() ? "cairn" : "cairn-default", onHalf(current, teamOfConv, devHalf));
+            systems.put("bm25", onHalf(bm25, teamOfConv, devHalf));
+            systems.put("dense", onHalf(dense, teamOfConv, devHalf));
+            systems.put("rrf", onHalf(rrf, teamOfConv, devHalf));
+            ObjectNode halfNode = out.putObject(half);
+            Map<String, Metrics> results = new LinkedHashMap<>();
+            systems.forEach((name, answers) -> results.put(name, Metrics.of(answers)));
+            printHalf(half, results, halfNode);
+        }
+        return out;
+    }
+
+    private static Map<Question, List<Ranked>> onHalf(
+            Map<Question, List<Ranked>> all, Map<String, Team> teamOfConv, boolean dev) {
+        Map<Question, List<Ranked>> out = new LinkedHashMap<>();
+        all.forEach((q, r) -> {
+            if (teamOfConv.get(q.conv()).dev() == dev) {
+                out.put(q, r);
+            }
+        });
+        return out;
+    }
+
+    /** Memories the question may see: all of its team's, or up to its history cut-off (RealMem). */
+    private static Set<String> visibleMemories(Question q, Map<String, Turn> byTurn, Map<String, Turn> byMemory) {
+        if (q.cutoff() == null || !byTurn.containsKey(q.cutoff())) {
+            return null;
+        }
+        Instant cut = byTurn.get(q.cutoff()).at();
+        Set<String> ids = new java.util.HashSet<>();
+        byMemory.forEach((id, t) -> {
+            if (!t.at().isAfter(cut)) {
+                ids.add(id);
+            }
+        });
+        return ids;
+    }
+
+    private static List<Ranked> toRanked(
+            List<VectorIndex.Candidate> candidates, Map<String, Turn> byMemory, Set<String> visible) {
+        List<Ranked> out = new ArrayList<>();
+        for (VectorIndex.Candidate c : candidates) {
+            if (visible == null || visible.contains(c.id().value())) {
+                out.add(new Ranked(byMemory.get(c.id().value()), c.similarity(), c.lexical(), Double.NaN, Double.NaN));
+            }
+        }
+        return out;
+    }
+
+    /** RRF with the customary k = 60 over the dense and the BM25 lists. */
+    static List<Ranked> reciprocalRank(List<Ranked> dense, List<Ranked> lexical) {
+        Map<Turn, Double> score = new LinkedHashMap<>();
+        for (int i = 0; i < dense.size(); i++) {
+            score.merge(dense.get(i).turn(), 1.0 / (60 + i + 1), Double::sum);
+        }
+        for (int i = 0; i < lexical.size(); i++) {
+            score.merge(lexical.get(i).turn(), 1.0 / (60 + i + 1), Double::sum);
+        }
+        List<Ranked> out = new ArrayList<>();
+        score.entrySet().stream()
+                .sorted((a, b) -> Double.compare(b.getValue(), a.getValue()))
+                .forEach(e -> out.add(new Ranked(e.getKey(), Double.NaN, Double.NaN, Double.NaN, Double.NaN)));
+        return out;
+    }
+
+    /**
+     * The server's answer re-ranked as the server would rank it with lexical weight {@code w} (default α, β, γ), from
+     * the parts the answer carries: relevance = (1 − w)·similarity + w·lexical.
+     */
+    static List<Ranked> reranked(List<Ranked> answer, double w) {
+        List<Ranked> out = new ArrayList<>(answer);
+        out.sort((a, b) -> Double.compare(total(b, w), total(a, w)));
+        return out;
+    }
+
+    private static double total(Ranked r, double w) {
+        double relevance = (1 - w) * r.similarity() + w * r.lexical();
+        return 0.7 * relevance + 0.15 * r.freshness() + 0.15 * r.confidence();
+    }
+
+    // ---------------------------------------------------------------- HTTP
+
+    private static void ingest(HttpClient http, String base, String token, List<Turn> turns, Map<String, Turn> byMemory)
+            throws Exception {
+        List<Turn> batch = new ArrayList<>();
+        int bytes = 0;
+        for (Turn t : turns) {
+            int size = t.content().length() * 3;
+            if (!batch.isEmpty() && (batch.size() >= BATCH_ITEMS || bytes + size > BATCH_BYTES)) {
+                postBatch(http, base, token, batch, byMemory);
+                batch.clear();
+                bytes = 0;
+            }
+            batch.add(t);
+            bytes += size;
+        }
+        if (!batch.isEmpty()) {
+            postBatch(http, base, token, batch, byMemory);
+        }
+    }
+
+    private static void postBatch(
+            HttpClient http, String base, String token, List<Turn> batch, Map<String, Turn> byMemory) throws Exception {
+        ObjectNode body = JSON.createObjectNode();
+        ArrayNode items = body.putArray("memories");
+        for (Turn t : batch) {
+            items.addObject()
+                    .put("content", capped(t.content().isBlank() ? "(empty turn)" : t.content()))
+                    .put("type", "episode")
+                    .put("scope", "team")
+                    .put("occurred_at", t.at().toString());
+        }
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/memories:batch"))
+                        .header("Authorization", "Bearer " + token)
+                        .header("Content-Type", "application/json")
+                        .timeout(Duration.ofMinutes(10))
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("batch answered " + r.statusCode() + ": " + r.body());
+        }
+        for (JsonNode item : JSON.readTree(r.body()).get("results")) {
+            int index = item.get("index").asInt();
+            if (!"created".equals(item.path("status").asText())) {
+                throw new IllegalStateException("turn " + batch.get(index).turnId() + " was not stored: " + item);
+            }
+            byMemory.put(item.get("memory").get("id").asText(), batch.get(index));
+        }
+    }
+
+    private static List<Ranked> ask(
+            HttpClient http,
+            String base,
+            String token,
+            Map<String, Team> teamOfConv,
+            Map<String, Map<String, Turn>> turnsByTeam,
+            Map<String, Turn> byMemory,
+            Question q,
+            Double lexicalWeight)
+            throws Exception {
+        Team team = teamOfConv.get(q.conv());
+        ObjectNode body = JSON.createObjectNode().put("query", q.text()).put("top_k", TOP_K);
+        if (lexicalWeight != null) {
+            body.putObject("weights").put("lexical", lexicalWeight);
+        }
+        if (q.cutoff() != null && turnsByTeam.get(team.id()).containsKey(q.cutoff())) {
+            body.put("as_of", turnsByTeam.get(team.id()).get(q.cutoff()).at().toString());
+        }
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + team.id() + "/recall"))
+                        .header("Authorization", "Bearer " + token)
+                        .header("Content-Type", "application/json")
+                        .timeout(Duration.ofSeconds(60))
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("recall answered " + r.statusCode() + ": " + r.body());
+        }
+        List<Ranked> out = new ArrayList<>();
+        for (JsonNode hit : JSON.readTree(r.body()).get("results")) {
+            Turn t = byMemory.get(hit.get("memory").get("id").asText());
+            out.add(new Ranked(
+                    t,
+                    hit.get("similarity").asDouble(),
+                    hit.has("lexical") ? hit.get("lexical").asDouble() : Double.NaN,
+                    hit.get("freshness").asDouble(),
+                    hit.get("confidence").asDouble()));
+        }
+        return out;
+    }
+
+    private static void waitUntilUp(HttpClient http, String teamBase, String token, Process server) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (System.nanoTime() < deadline) {
+            if (!server.isAlive()) {
+                throw new IllegalStateException("the server exited with " + server.exitValue());
+            }
+            try {
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(URI.create(teamBase + "/recall"))
+                                .header("Authorization", "Bearer " + token)
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"warm up\"}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the server did not answer a recall within 180 s");
+    }
+
+    private static String runForLastLine(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> !l.isBlank())
+                .toList();
+        if (p.waitFor() != 0 || lines.isEmpty()) {
+            throw new IllegalStateException("command failed: " + String.join(" ", command.subList(0, 4)));
+        }
+        return lines.get(lines.size() - 1).trim();
+    }
+
+    // ---------------------------------------------------------------- metrics
+
+    /** Mean figures over a set of questions: turn- and session-level Recall@{1,5,10,20} and turn nDCG@10. */
+    record Figures(int n, double[] turnRecall, double[] sessionRecall, double ndcg10) {}
+
+    record Metrics(Figures overall, Map<String, Figures> byType) {
+
+        static Metrics of(Map<Question, List<Ranked>> answers) {
+            Map<String, Map<Question, List<Ranked>>> groups = new TreeMap<>();
+            answers.forEach((q, r) ->
+                    groups.computeIfAbsent(q.type(), t -> new LinkedHashMap<>()).put(q, r));
+            Map<String, Figures> byType = new LinkedHashMap<>();
+            groups.forEach((t, g) -> byType.put(t, figures(g)));
+            return new Metrics(figures(answers), byType);
+        }
+
+        static Figures figures(Map<Question, List<Ranked>> answers) {
+            double[] turn = new double[KS.length];
+            double[] session = new double[KS.length];
+            double ndcg = 0;
+            for (Map.Entry<Question, List<Ranked>> e : answers.entrySet()) {
+                Question q = e.getKey();
+                List<Ranked> ranked = e.getValue();
+                for (int i = 0; i < KS.length; i++) {
+                    turn[i] += turnRecall(q, ranked, KS[i]);
+                    session[i] += sessionRecall(q, ranked, KS[i]);
+                }
+                ndcg += ndcg(q, ranked, 10);
+            }
+            int n = Math.max(1, answers.size());
+            for (int i = 0; i < KS.length; i++) {
+                turn[i] /= n;
+                session[i] /= n;
+            }
+            return new Figures(answers.size(), turn, session, ndcg / n);
+        }
+    }
+
+    static double turnRecall(Question q, List<Ranked> ranked, int k) {
+        Set<String> found = new java.util.HashSet<>();
+        for (int i = 0; i < Math.min(k, ranked.size()); i++) {
+            String id = ranked.get(i).turn().turnId();
+            if (q.turns().contains(id)) {
+                found.add(id);
+            }
+        }
+        return found.size() / (double) q.turns().size();
+    }
+
+    static double sessionRecall(Question q, List<Ranked> ranked, int k) {
+        if (q.sessions().isEmpty()) {
+            return 0;
+        }
+        Set<String> found = new java.util.HashSet<>();
+        for (int i = 0; i < Math.min(k, ranked.size()); i++) {
+            String id = ranked.get(i).turn().sessionId();
+            if (q.sessions().contains(id)) {
+                found.add(id);
+            }
+        }
+        return found.size() / (double) q.sessions().size();
+    }
+
+    /** Binary relevance; each gold turn counts once (a few BEAM questions list one twice). */
+    static double ndcg(Question q, List<Ranked> ranked, int k) {
+        double dcg = 0;
+        Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < Math.min(k, ranked.size()); i++) {
+            String id = ranked.get(i).turn().turnId();
+            if (q.turns().contains(id) && seen.add(id)) {
+                dcg += 1 / (Math.log(i + 2) / Math.log(2));
+            }
+        }
+        double ideal = 0;
+        for (int i = 0; i < Math.min(k, q.turns().size()); i++) {
+            ideal += 1 / (Math.log(i + 2) / Math.log(2));
+        }
+        return ideal == 0 ? 0 : dcg / ideal;
+    }
+
+    private static void printHalf(String half, Map<String, Metrics> results, ObjectNode node) {
+        System.out.printf(
+                Locale.ROOT,
+                "-- %s half (%d questions) --%n%-14s %6s %6s %6s %6s %8s | %6s %6s %6s %6s%n",
+                half,
+                results.values().iterator().next().overall().n(),
+                "system",
+                "T-R@1",
+                "T-R@5",
+                "T-R@10",
+                "T-R@20",
+                "nDCG@10",
+                "S-R@1",
+                "S-R@5",
+                "S-R@10",
+                "S-R@20");
+        results.forEach((name, m) -> {
+            Figures f = m.overall();
+            printRow(name, f);
+            ObjectNode s = node.putObject(name);
+            put(s.putObject("overall"), f);
+            ObjectNode types = s.putObject("by_type");
+            m.byType().forEach((t, tf) -> put(types.putObject(t), tf));
+        });
+        // per question type: turn Recall@10 of every system side by side
+        List<String> names = new ArrayList<>(results.keySet());
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-30s %4s", "turn R@10 by type", "n"));
+        names.forEach(n -> header.append(String.format(Locale.ROOT, " %13s", n)));
+        System.out.println(header);
+        for (String type : results.get(names.get(0)).byType().keySet()) {
+            StringBuilder row = new StringBuilder(String.format(
+                    Locale.ROOT,
+                    "%-30s %4d",
+                    type,
+                    results.get(names.get(0)).byType().get(type).n()));
+            names.forEach(n -> row.append(String.format(
+                    Locale.ROOT, " %13.3f", results.get(n).byType().get(type).turnRecall()[2])));
+            System.out.println(row);
+        }
+    }
+
+    private static void printRow(String name, Figures f) {
+        System.out.printf(
+                Locale.ROOT,
+                "%-14s %6.3f %6.3f %6.3f %6.3f %8.3f | %6.3f %6.3f %6.3f %6.3f%n",
+                name,
+                f.turnRecall()[0],
+                f.turnRecall()[1],
+                f.turnRecall()[2],
+                f.turnRecall()[3],
+                f.ndcg10(),
+                f.sessionRecall()[0],
+                f.sessionRecall()[1],
+                f.sessionRecall()[2],
+                f.sessionRecall()[3]);
+    }
+
+    private static void put(ObjectNode o, Figures f) {
+        o.put("n", f.n());
+        for (int i = 0; i < KS.length; i++) {
+            o.put("turn_r@" + KS[i], f.turnRecall()[i]);
+        }
+        o.put("turn_ndcg@10", f.ndcg10());
+        for (int i = 0; i < KS.length; i++) {
+            o.put("session_r@" + KS[i], f.sessionRecall()[i]);
+        }
+    }
+
+    // ---------------------------------------------------------------- plumbing
+
+    private static void stop(Process server) throws InterruptedException {
+        server.destroy();
+        if (!server.waitFor(30, TimeUnit.SECONDS)) {
+            server.destroyForcibly().waitFor();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf(Locale.ROOT, "[recall-bench] " + format + "%n", args);
+    }
+
+    static int[] ks() {
+        return Arrays.copyOf(KS, KS.length);
+    }
+}
