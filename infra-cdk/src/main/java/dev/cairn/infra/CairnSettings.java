@@ -29,6 +29,8 @@ import java.util.function.Function;
  *                           extractive summarizer and rule-based extractor (no Bedrock text calls)
  * @param alarmEmail         where alarms are mailed ("" : alarms without a subscription)
  * @param standbyReplicas    OpenSearch Serverless redundancy across zones (false halves the OCU floor: dev only)
+ * @param corsOrigins        browser origins allowed to call the API (the web console served elsewhere); empty: no
+ *                           CORS at all, so no page of another origin can read an answer
  */
 public record CairnSettings(
         String jwtIssuer,
@@ -48,7 +50,8 @@ public record CairnSettings(
         int embeddingDimensions,
         String textModel,
         String alarmEmail,
-        boolean standbyReplicas) {
+        boolean standbyReplicas,
+        List<String> corsOrigins) {
 
     public static final List<String> FUNCTIONS = List.of(
             "recall", "session-summarize", "fact-extract", "team-sync", "secret-scan", "decay-job", "stream-indexer");
@@ -79,6 +82,13 @@ public record CairnSettings(
         if (!decaySchedule.matches("(rate|cron)\\(.+\\)")) {
             throw new IllegalArgumentException(
                     "context decaySchedule must be rate(...) or cron(...): " + decaySchedule);
+        }
+        for (String origin : corsOrigins) {
+            // an origin is scheme://host[:port], nothing more; a wildcard would let any site use a stolen token
+            if (!origin.matches("https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")) {
+                throw new IllegalArgumentException("context corsOrigins must list origins such as "
+                        + "https://console.example.com (scheme, host, optional port; no path, no wildcard): " + origin);
+            }
         }
     }
 
@@ -125,7 +135,8 @@ public record CairnSettings(
                 integer("embeddingDimensions", str.apply("embeddingDimensions").orElse("1024")),
                 str.apply("textModel").orElse("us.anthropic.claude-haiku-4-5-20251001-v1:0"),
                 str.apply("alarmEmail").orElse(""),
-                str.apply("standbyReplicas").map(Boolean::parseBoolean).orElse(true));
+                str.apply("standbyReplicas").map(Boolean::parseBoolean).orElse(true),
+                list(context.apply("corsOrigins")));
     }
 
     private static int integer(String name, String value) {

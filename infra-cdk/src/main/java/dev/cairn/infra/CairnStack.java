@@ -14,6 +14,8 @@ import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizer;
 import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
 import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
+import software.amazon.awscdk.services.apigatewayv2.CorsHttpMethod;
+import software.amazon.awscdk.services.apigatewayv2.CorsPreflightOptions;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
 import software.amazon.awscdk.services.apigatewayv2.HttpMethod;
 import software.amazon.awscdk.services.apigatewayv2.HttpStage;
@@ -518,11 +520,14 @@ public final class CairnStack extends Stack {
                 .jwtAudience(trust.audience())
                 .identitySource(List.of("$request.header.Authorization"))
                 .build();
-        HttpApi http = HttpApi.Builder.create(this, "Api")
+        HttpApi.Builder builder = HttpApi.Builder.create(this, "Api")
                 .apiName("cairn")
                 .createDefaultStage(false)
-                .defaultAuthorizer(authorizer)
-                .build();
+                .defaultAuthorizer(authorizer);
+        if (!settings.corsOrigins().isEmpty()) {
+            builder.corsPreflight(consoleCors(settings.corsOrigins()));
+        }
+        HttpApi http = builder.build();
         HttpStage.Builder.create(this, "DefaultStage")
                 .httpApi(http)
                 .stageName("$default")
@@ -546,6 +551,26 @@ public final class CairnStack extends Stack {
                     .build());
         }
         return http;
+    }
+
+    /**
+     * What the web console needs from another origin: its bearer header, JSON bodies, {@code If-Match} on edits and
+     * the {@code ETag} it reads back. API Gateway answers the preflight itself, before the authorizer (a preflight
+     * carries no token). No credentials mode: the token travels in a header, never in a cookie.
+     */
+    static CorsPreflightOptions consoleCors(List<String> origins) {
+        return CorsPreflightOptions.builder()
+                .allowOrigins(origins)
+                .allowMethods(List.of(
+                        CorsHttpMethod.GET,
+                        CorsHttpMethod.POST,
+                        CorsHttpMethod.PUT,
+                        CorsHttpMethod.PATCH,
+                        CorsHttpMethod.DELETE))
+                .allowHeaders(List.of("authorization", "content-type", "if-match"))
+                .exposeHeaders(List.of("etag"))
+                .maxAge(Duration.hours(1))
+                .build();
     }
 
     static String pascal(String name) {

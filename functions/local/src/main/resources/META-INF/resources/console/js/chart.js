@@ -1,0 +1,54 @@
+// A small SVG line chart: series over time, with a table beside it holding the same numbers for screen readers.
+import { h, s } from './dom.js';
+
+export function lineChart({ id, title, points, series, format }) {
+  const W = 640, H = 220, L = 70, R = 10, T = 10, B = 30;
+  const svg = s('svg', { id, class: 'chart', viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': title });
+  const t0 = points.length ? points[0].t : 0;
+  const t1 = points.length ? points[points.length - 1].t : 1;
+  const max = Math.max(1e-9, ...points.flatMap((p) => series.map((x) => p[x.key])));
+  const X = (t) => L + (t1 === t0 ? (W - L - R) : ((t - t0) / (t1 - t0)) * (W - L - R));
+  const Y = (v) => H - B - (v / max) * (H - T - B);
+  svg.append(s('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'axis' }),
+    s('line', { x1: L, x2: L, y1: T, y2: H - B, class: 'axis' }),
+    s('text', { x: L - 6, y: T + 10, 'text-anchor': 'end', class: 'tick' }, format(max)),
+    s('text', { x: L - 6, y: H - B, 'text-anchor': 'end', class: 'tick' }, format(0)));
+  if (points.length) {
+    svg.append(s('text', { x: L, y: H - 8, class: 'tick' }, new Date(t0).toISOString().slice(11, 19)),
+      s('text', { x: W - R, y: H - 8, 'text-anchor': 'end', class: 'tick' }, new Date(t1).toISOString().slice(11, 19)));
+  }
+  for (const x of series) {
+    const d = points.map((p, i) => (i ? 'L' : 'M') + X(p.t).toFixed(1) + ' ' + Y(p[x.key]).toFixed(1)).join(' ');
+    if (points.length > 1) svg.append(s('path', { d, class: 'series ' + x.cls }));
+    for (const p of points) svg.append(s('circle', { cx: X(p.t).toFixed(1), cy: Y(p[x.key]).toFixed(1), r: 3, class: 'dot ' + x.cls }));
+  }
+  const last = points[points.length - 1];
+  if (last) for (const x of series) svg.dataset[x.key] = String(last[x.key]);
+  svg.dataset.points = String(points.length);
+  const legend = h('ul', { class: 'legend' }, series.map((x) => h('li', null, h('span', { class: 'swatch ' + x.cls }), x.label)));
+  const table = h('table', { class: 'chart-data' },
+    h('caption', null, title + ' (data)'),
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'time (UTC)'), series.map((x) => h('th', { scope: 'col' }, x.label)))),
+    h('tbody', null, points.slice(-10).map((p) => h('tr', null, h('td', null, new Date(p.t).toISOString().slice(11, 19)),
+      series.map((x) => h('td', { class: 'num' }, format(p[x.key])))))));
+  const details = h('details', null, h('summary', null, 'Show the numbers'), table);
+  return h('figure', { class: 'figure' }, h('figcaption', null, title), svg, legend, details);
+}
+
+export function barChart({ id, title, bins, format }) {
+  const W = 640, H = 200, L = 50, B = 30, T = 10;
+  const max = Math.max(1, ...bins.map((b) => b.count));
+  const bw = (W - L - 10) / bins.length;
+  const svg = s('svg', { id, class: 'chart', viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': title });
+  svg.append(s('line', { x1: L, x2: W - 10, y1: H - B, y2: H - B, class: 'axis' }),
+    s('text', { x: L - 6, y: T + 10, 'text-anchor': 'end', class: 'tick' }, String(max)));
+  bins.forEach((b, i) => {
+    const hgt = (b.count / max) * (H - B - T);
+    svg.append(s('rect', { x: (L + i * bw + 2).toFixed(1), y: (H - B - hgt).toFixed(1), width: (bw - 4).toFixed(1), height: hgt.toFixed(1), class: 'hist' },
+      s('title', null, b.label + ': ' + b.count)),
+    s('text', { x: (L + i * bw + bw / 2).toFixed(1), y: H - 12, 'text-anchor': 'middle', class: 'tick' }, format(b.from)));
+  });
+  const table = h('table', { class: 'chart-data' }, h('caption', null, title + ' (data)'),
+    h('tbody', null, bins.map((b) => h('tr', null, h('th', { scope: 'row' }, b.label), h('td', { class: 'num' }, String(b.count))))));
+  return h('figure', { class: 'figure' }, h('figcaption', null, title), svg, h('details', null, h('summary', null, 'Show the numbers'), table));
+}
