@@ -56,6 +56,13 @@ public record CairnSettings(
     public static final List<String> FUNCTIONS = List.of(
             "recall", "session-summarize", "fact-extract", "team-sync", "secret-scan", "decay-job", "stream-indexer");
 
+    /** The functions that answer API Gateway routes only (decay-job also runs on a schedule). */
+    public static final List<String> API_FUNCTIONS =
+            List.of("recall", "session-summarize", "fact-extract", "team-sync", "secret-scan");
+
+    /** Under API Gateway's 30 s integration timeout, with a second for the gateway's own overhead. */
+    public static final int API_GATEWAY_LIMIT_SECONDS = 29;
+
     public CairnSettings {
         if (!cognito && (jwtIssuer == null || !jwtIssuer.startsWith("https://"))) {
             throw new IllegalArgumentException("context jwtIssuer must be the https URL of the token issuer "
@@ -72,6 +79,17 @@ public record CairnSettings(
         range("timeoutSeconds", timeoutSeconds, 1, 900);
         memoryOverrides.forEach((f, v) -> range("memory." + f, v, 128, 10240));
         timeoutOverrides.forEach((f, v) -> range("timeout." + f, v, 1, 900));
+        // API Gateway cuts every integration off after 30 s (HTTP APIs' maximum integration timeout): a longer Lambda
+        // timeout only lets work continue that no client will see. decay-job bounds its API calls itself
+        // (CAIRN_DECAY_MAX_RUN); its long timeout is for the schedule's runs.
+        for (String f : API_FUNCTIONS) {
+            int t = timeoutOverrides.getOrDefault(f, timeoutSeconds);
+            if (t > API_GATEWAY_LIMIT_SECONDS) {
+                throw new IllegalArgumentException("context timeout." + f + " (or timeoutSeconds) must be at most "
+                        + API_GATEWAY_LIMIT_SECONDS + " s: API Gateway ends the request after 30 s, whatever the"
+                        + " function does: " + t);
+            }
+        }
         QuarkusFunction.retention(logRetentionDays); // throws when CloudWatch would refuse it
         range("throttleRate", throttleRate, 1, 100_000);
         range("throttleBurst", throttleBurst, 1, 100_000);
@@ -125,7 +143,7 @@ public record CairnSettings(
                 Path.of(str.apply("functionsDir").orElse("../functions")),
                 integer("memoryMb", str.apply("memoryMb").orElse("1024")),
                 memory,
-                integer("timeoutSeconds", str.apply("timeoutSeconds").orElse("30")),
+                integer("timeoutSeconds", str.apply("timeoutSeconds").orElse("29")),
                 timeout,
                 integer("logRetentionDays", str.apply("logRetentionDays").orElse("30")),
                 integer("throttleRate", str.apply("throttleRate").orElse("100")),

@@ -14,6 +14,7 @@ import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizer;
 import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
 import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
+import software.amazon.awscdk.services.apigatewayv2.CfnStage;
 import software.amazon.awscdk.services.apigatewayv2.CorsHttpMethod;
 import software.amazon.awscdk.services.apigatewayv2.CorsPreflightOptions;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
@@ -23,8 +24,10 @@ import software.amazon.awscdk.services.apigatewayv2.ThrottleSettings;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.IAlarmAction;
+import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
+import software.amazon.awscdk.services.cognito.PasswordPolicy;
 import software.amazon.awscdk.services.cognito.UserPool;
 import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
@@ -45,8 +48,11 @@ import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.EventSourceMapping;
+import software.amazon.awscdk.services.lambda.FilterCriteria;
+import software.amazon.awscdk.services.lambda.FilterRule;
 import software.amazon.awscdk.services.lambda.StartingPosition;
 import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
+import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.opensearchserverless.CfnAccessPolicy;
 import software.amazon.awscdk.services.opensearchserverless.CfnCollection;
 import software.amazon.awscdk.services.opensearchserverless.CfnSecurityPolicy;
@@ -88,16 +94,36 @@ public final class CairnStack extends Stack {
     /** The stream indexer is a Quarkus function of its own (functions/stream-indexer), behind Quarkus' handler. */
     public static final String INDEXER_HANDLER = QuarkusFunction.QUARKUS_HANDLER;
 
-    /** Record-store actions the functions use (reads, conditional writes, queries) — never a scan or admin action. */
-    static final List<String> TABLE_READ_WRITE = List.of(
+    /**
+     * Record-store actions the API functions' adapters call (reads, conditional writes, queries) — never a scan, a
+     * batch write or an admin action; integration-tests' IamActionsCrossCheckTest derives the set from the adapters'
+     * bytecode and fails when the two differ.
+     */
+    public static final List<String> TABLE_READ_WRITE = List.of(
             "dynamodb:GetItem",
             "dynamodb:BatchGetItem",
             "dynamodb:Query",
             "dynamodb:PutItem",
             "dynamodb:UpdateItem",
-            "dynamodb:DeleteItem",
-            "dynamodb:BatchWriteItem",
-            "dynamodb:ConditionCheckItem");
+            "dynamodb:DeleteItem");
+
+    /**
+     * What the stream indexer's path calls on the table: the strongly consistent read of the changed item
+     * ({@code indexWork}, {@code get}), the pending mark's update and the tombstone's purge ({@code markIndexed}).
+     */
+    public static final List<String> INDEXER_TABLE =
+            List.of("dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem");
+
+    /** S3 object actions on the cold prefix: the decay job writes, reads and drops copies; the indexer drops them. */
+    public static final List<String> COLD_DECAY = List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject");
+
+    public static final List<String> COLD_INDEXER = List.of("s3:DeleteObject");
+
+    /** S3 object actions on the tool-cache prefix: session-summarize's large results. */
+    public static final List<String> TOOL_CACHE_OBJECTS = List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject");
+
+    /** Listing the cold prefix (decay-job), a bucket action narrowed by a prefix condition. */
+    public static final String COLD_LIST = "s3:ListBucket";
 
     static final List<String> TABLE_STREAM_READ = List.of(
             "dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator", "dynamodb:ListStreams");
@@ -118,8 +144,10 @@ public final class CairnStack extends Stack {
         this.collection = collection(settings);
         this.trust = trust(settings);
 
-        Topic alarms =
-                Topic.Builder.create(this, "Alarms").displayName("Cairn alarms").build();
+        Topic alarms = Topic.Builder.create(this, "Alarms")
+                .displayName("Cairn alarms")
+                .enforceSsl(true)
+                .build();
         if (!settings.alarmEmail().isBlank()) {
             alarms.addSubscription(new EmailSubscription(settings.alarmEmail()));
         }
@@ -137,7 +165,7 @@ public final class CairnStack extends Stack {
                 "stream-indexer", function(settings, "stream-indexer", INDEXER_HANDLER, common, null, alarmAction));
 
         grants(settings);
-        streamIndexer(indexerDlq);
+        streamIndexer(indexerDlq, alarmAction);
         decaySchedule(settings, decayDlq);
         dataAccess();
         this.api = api(settings);
@@ -214,7 +242,7 @@ public final class CairnStack extends Stack {
      * Standard (README, cost sketch). Large tool results are transient and expire after 7 days.
      */
     private Bucket bucket() {
-        return Bucket.Builder.create(this, "Bucket")
+        Bucket b = Bucket.Builder.create(this, "Bucket")
                 .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                 .enforceSsl(true)
                 .encryption(BucketEncryption.S3_MANAGED)
@@ -242,6 +270,13 @@ public final class CairnStack extends Stack {
                                 .abortIncompleteMultipartUploadAfter(Duration.days(1))
                                 .build()))
                 .build();
+        Nag.suppress(
+                b,
+                "AwsSolutions-S1",
+                "only the functions' roles read or write it, each on its own prefix; object-level access is recorded"
+                        + " by CloudTrail data events where the account enables them, and a log bucket would itself"
+                        + " be an unlogged bucket");
+        return b;
     }
 
     /**
@@ -314,6 +349,11 @@ public final class CairnStack extends Stack {
                 .treatMissingData(TreatMissingData.NOT_BREACHING)
                 .build();
         a.addAlarmAction(action);
+        Nag.suppress(
+                q,
+                "AwsSolutions-SQS3",
+                "it is itself a dead-letter queue (of the stream's event source mapping or the decay schedule), and"
+                        + " alarms when it holds anything");
         return q;
     }
 
@@ -363,8 +403,25 @@ public final class CairnStack extends Stack {
         UserPool pool = UserPool.Builder.create(this, "Users")
                 .userPoolName("cairn-users")
                 .selfSignUpEnabled(false)
+                .passwordPolicy(PasswordPolicy.builder()
+                        .minLength(12)
+                        .requireUppercase(true)
+                        .requireLowercase(true)
+                        .requireDigits(true)
+                        .requireSymbols(true)
+                        .build())
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .build();
+        Nag.suppress(
+                pool,
+                "AwsSolutions-COG2",
+                "the pool exists for agents' machine tokens and an operator's test users; MFA is the account owner's"
+                        + " choice to switch on, not something the stack can require of agents");
+        Nag.suppress(
+                pool,
+                "AwsSolutions-COG3",
+                "threat protection (advanced security) needs Cognito's Plus feature plan, a cost the operator opts into;"
+                        + " sign-in is admin-created users only (no self sign-up)");
         UserPoolClient client = pool.addClient(
                 "Agents",
                 UserPoolClientOptions.builder()
@@ -436,24 +493,33 @@ public final class CairnStack extends Stack {
                 functions.get(f).allow(List.of("bedrock:InvokeModel"), claude);
             }
         }
-        functions
-                .get("session-summarize")
-                .allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"), List.of(toolCache));
-        functions.get("decay-job").allow(List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject"), List.of(cold));
+        functions.get("session-summarize").allow(TOOL_CACHE_OBJECTS, List.of(toolCache));
+        functions.get("decay-job").allow(COLD_DECAY, List.of(cold));
         // listing a team's cold copies: ListBucket is a bucket action, narrowed to the cold prefix by condition
         functions
                 .get("decay-job")
                 .role()
                 .addToPolicy(PolicyStatement.Builder.create()
-                        .actions(List.of("s3:ListBucket"))
+                        .actions(List.of(COLD_LIST))
                         .resources(List.of(bucket.getBucketArn()))
                         .conditions(Map.of("StringLike", Map.of("s3:prefix", List.of(COLD_PREFIX + "*"))))
                         .build());
-        // the indexer reads the changed item and clears its pending mark
-        functions
-                .get("stream-indexer")
-                .allow(List.of("dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem"), tableResources);
+        // the indexer reads the changed item, clears its pending mark or purges its tombstone, and drops the cold copy
+        // of a deleted memory (the API functions that delete carry no S3: Indexer's class comment)
+        functions.get("stream-indexer").allow(INDEXER_TABLE, List.of(table.getTableArn()));
+        functions.get("stream-indexer").allow(COLD_INDEXER, List.of(cold));
         // secret-scan touches no store at all: its role keeps only its log group
+        for (QuarkusFunction f : functions.values()) {
+            Nag.suppressWhere(
+                    f.role(),
+                    "AwsSolutions-IAM5",
+                    List.of(
+                            "/^Resource::.*\\/(teams|tool-cache)\\/\\*$/",
+                            "/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.+$/"),
+                    "S3: object keys are one per memory or tool result, not known in advance, and the statement stops"
+                            + " at the prefix this function's code uses; Bedrock: a cross-region inference profile"
+                            + " routes to its model in any region of its geography, the model id itself is fixed");
+        }
     }
 
     /**
@@ -475,8 +541,26 @@ public final class CairnStack extends Stack {
         return List.of("arn:" + partition + ":bedrock:" + getRegion() + "::foundation-model/" + model);
     }
 
+    /**
+     * Memory items only ({@code pk} {@code T#…}, {@code sk} {@code M#…}): sessions, cache entries and counters, the
+     * sync log and the decay cursor share the table, and would otherwise each invoke (and bill) the indexer for a
+     * record it skips. The filter is evaluated by Lambda's event source mapping before the function is invoked.
+     */
+    static Map<String, Object> memoryItemsOnly() {
+        return Map.of(
+                "dynamodb",
+                Map.of(
+                        "Keys",
+                        Map.of(
+                                "pk", Map.of("S", FilterRule.beginsWith("T#")),
+                                "sk", Map.of("S", FilterRule.beginsWith("M#")))));
+    }
+
+    /** The oldest record the indexer has not finished, in ms; above it recall serves stale text (5 minutes). */
+    static final int ITERATOR_AGE_ALARM_MS = 300_000;
+
     /** Table changes → indexer (via its alias), batches of 100, failed records reported one by one, then a DLQ. */
-    private void streamIndexer(Queue dlq) {
+    private void streamIndexer(Queue dlq, IAlarmAction alarmAction) {
         QuarkusFunction indexer = functions.get("stream-indexer");
         indexer.allow(TABLE_STREAM_READ, List.of(table.getTableStreamArn()));
         indexer.allow(
@@ -485,6 +569,7 @@ public final class CairnStack extends Stack {
                 .target(indexer.alias())
                 .eventSourceArn(table.getTableStreamArn())
                 .startingPosition(StartingPosition.TRIM_HORIZON)
+                .filters(List.of(FilterCriteria.filter(memoryItemsOnly())))
                 .batchSize(100)
                 .maxBatchingWindow(Duration.seconds(1))
                 .reportBatchItemFailures(true)
@@ -492,6 +577,25 @@ public final class CairnStack extends Stack {
                 .retryAttempts(5)
                 .onFailure(new SqsDlq(dlq))
                 .build();
+        // a stuck or slow indexer shows as the age of the oldest unprocessed stream record (Lambda's IteratorAge)
+        Alarm age = Alarm.Builder.create(this, "IndexerIteratorAgeAlarm")
+                .alarmName("cairn-stream-indexer-iterator-age")
+                .alarmDescription("cairn-stream-indexer: the oldest unindexed change is over "
+                        + ITERATOR_AGE_ALARM_MS / 60_000 + " minutes old")
+                .metric(indexer.function()
+                        .metric(
+                                "IteratorAge",
+                                MetricOptions.builder()
+                                        .statistic("Maximum")
+                                        .period(Duration.minutes(1))
+                                        .build()))
+                .threshold(ITERATOR_AGE_ALARM_MS)
+                .evaluationPeriods(5)
+                .datapointsToAlarm(3)
+                .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+                .treatMissingData(TreatMissingData.NOT_BREACHING)
+                .build();
+        age.addAlarmAction(alarmAction);
     }
 
     /**
@@ -528,7 +632,7 @@ public final class CairnStack extends Stack {
             builder.corsPreflight(consoleCors(settings.corsOrigins()));
         }
         HttpApi http = builder.build();
-        HttpStage.Builder.create(this, "DefaultStage")
+        HttpStage stage = HttpStage.Builder.create(this, "DefaultStage")
                 .httpApi(http)
                 .stageName("$default")
                 .autoDeploy(true)
@@ -537,6 +641,17 @@ public final class CairnStack extends Stack {
                         .burstLimit(settings.throttleBurst())
                         .build())
                 .build();
+        // access logs (AwsSolutions-APIG1): one JSON line per request, without headers or bodies (no token, no content)
+        LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs")
+                .logGroupName("/aws/apigateway/cairn-access")
+                .retention(QuarkusFunction.retention(settings.logRetentionDays()))
+                .removalPolicy(RemovalPolicy.DESTROY)
+                .build();
+        ((CfnStage) stage.getNode().getDefaultChild())
+                .setAccessLogSettings(CfnStage.AccessLogSettingsProperty.builder()
+                        .destinationArn(accessLogs.getLogGroupArn())
+                        .format(ACCESS_LOG_FORMAT)
+                        .build());
         Map<String, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
         for (Routes.Route r : Routes.ALL) {
             HttpLambdaIntegration integration = integrations.computeIfAbsent(
@@ -572,6 +687,13 @@ public final class CairnStack extends Stack {
                 .maxAge(Duration.hours(1))
                 .build();
     }
+
+    /** API Gateway's $context variables: who, what route, the outcome and the time it took; no headers, no bodies. */
+    static final String ACCESS_LOG_FORMAT =
+            "{\"requestId\":\"$context.requestId\",\"ip\":\"$context.identity.sourceIp\","
+                    + "\"requestTime\":\"$context.requestTime\",\"routeKey\":\"$context.routeKey\",\"status\":\"$context.status\","
+                    + "\"responseLength\":\"$context.responseLength\",\"integrationLatency\":\"$context.integrationLatency\","
+                    + "\"sub\":\"$context.authorizer.claims.sub\"}";
 
     static String pascal(String name) {
         StringBuilder b = new StringBuilder();

@@ -257,7 +257,7 @@ class CairnStackTest {
                         "MemorySize",
                         512,
                         "Timeout",
-                        30,
+                        29,
                         "Handler",
                         QuarkusFunction.QUARKUS_HANDLER));
         template.hasResourceProperties(
@@ -274,7 +274,8 @@ class CairnStackTest {
         template.hasResourceProperties(
                 "AWS::Lambda::Function",
                 Map.of("FunctionName", "cairn-stream-indexer", "Handler", CairnStack.INDEXER_HANDLER));
-        template.resourceCountIs("AWS::Logs::LogGroup", 7);
+        // one per function, and the API's access log
+        template.resourceCountIs("AWS::Logs::LogGroup", 8);
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 14));
     }
 
@@ -379,8 +380,6 @@ class CairnStackTest {
                         "dynamodb:PutItem",
                         "dynamodb:UpdateItem",
                         "dynamodb:DeleteItem",
-                        "dynamodb:BatchWriteItem",
-                        "dynamodb:ConditionCheckItem",
                         "aoss:APIAccessAll",
                         "bedrock:InvokeModel");
         assertThat(actionsOf("SessionSummarize"))
@@ -389,13 +388,26 @@ class CairnStackTest {
         assertThat(actionsOf("DecayJob"))
                 .contains("s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket", "sqs:SendMessage");
         assertThat(actionsOf("TeamSync")).noneMatch(a -> a.startsWith("s3:"));
+        // the tombstone purge needs DeleteItem, a deleted memory's cold copy DeleteObject; nothing writes new items
         assertThat(actionsOf("StreamIndexer"))
                 .contains(
                         "dynamodb:GetRecords",
                         "dynamodb:GetShardIterator",
                         "dynamodb:DescribeStream",
-                        "dynamodb:GetItem")
-                .doesNotContain("dynamodb:PutItem", "dynamodb:DeleteItem");
+                        "dynamodb:GetItem",
+                        "dynamodb:UpdateItem",
+                        "dynamodb:DeleteItem",
+                        "s3:DeleteObject")
+                .doesNotContain(
+                        "dynamodb:PutItem",
+                        "dynamodb:Query",
+                        "dynamodb:BatchWriteItem",
+                        "s3:GetObject",
+                        "s3:PutObject");
+        assertThat(json(statementsOf("StreamIndexer"))).contains("/teams/*").doesNotContain("/tool-cache/*");
+        for (String f : List.of("Recall", "SessionSummarize", "FactExtract", "TeamSync", "DecayJob")) {
+            assertThat(actionsOf(f)).doesNotContain("dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem");
+        }
         // S3 object rights stop at the function's prefix
         assertThat(json(statementsOf("SessionSummarize")))
                 .contains("/tool-cache/*")
@@ -428,6 +440,81 @@ class CairnStackTest {
                 }
             }
         }
+    }
+
+    @Test
+    void theStreamIndexer_shouldBeInvokedForMemoryItemsOnly_andAlarmWhenItFallsBehind() {
+        List<Map<String, Object>> mappings = ofType("AWS::Lambda::EventSourceMapping");
+        assertThat(mappings).hasSize(1);
+        Map<String, Object> filter = cast(props(mappings.get(0)).get("FilterCriteria"));
+        List<?> filters = (List<?>) filter.get("Filters");
+        assertThat(filters).hasSize(1);
+        // Lambda's filter pattern is a JSON string: key prefixes of memory items only
+        Map<String, Object> pattern = parse((String) ((Map<?, ?>) filters.get(0)).get("Pattern"));
+        assertThat(pattern)
+                .isEqualTo(Map.of(
+                        "dynamodb",
+                        Map.of(
+                                "Keys",
+                                Map.of(
+                                        "pk", Map.of("S", List.of(Map.of("prefix", "T#"))),
+                                        "sk", Map.of("S", List.of(Map.of("prefix", "M#")))))));
+
+        template.hasResourceProperties(
+                "AWS::CloudWatch::Alarm",
+                Map.of(
+                        "AlarmName",
+                        "cairn-stream-indexer-iterator-age",
+                        "MetricName",
+                        "IteratorAge",
+                        "Namespace",
+                        "AWS/Lambda",
+                        "Statistic",
+                        "Maximum",
+                        "Threshold",
+                        CairnStack.ITERATOR_AGE_ALARM_MS,
+                        "ComparisonOperator",
+                        "GreaterThanOrEqualToThreshold"));
+        String alarm = json(ofType("AWS::CloudWatch::Alarm").stream()
+                .filter(a -> "cairn-stream-indexer-iterator-age".equals(props(a).get("AlarmName")))
+                .findFirst()
+                .orElseThrow());
+        assertThat(alarm).contains("AlarmActions").contains("StreamIndexer");
+    }
+
+    @Test
+    void theApiStage_shouldWriteAccessLogs_withoutHeadersOrBodies() {
+        Map<String, Object> stage = props(ofType("AWS::ApiGatewayV2::Stage").get(0));
+        Map<String, Object> logs = cast(stage.get("AccessLogSettings"));
+        assertThat(json(logs.get("DestinationArn"))).contains("ApiAccessLogs");
+        Map<String, Object> format = parse((String) logs.get("Format"));
+        assertThat(format).containsKeys("requestId", "routeKey", "status", "integrationLatency", "sub");
+        assertThat(format.toString()).doesNotContain("header").doesNotContain("body");
+        template.hasResourceProperties(
+                "AWS::Logs::LogGroup", Map.of("LogGroupName", "/aws/apigateway/cairn-access", "RetentionInDays", 14));
+    }
+
+    @Test
+    void anApiFunctionTimeoutOverApiGatewaysLimit_shouldFailSynth_naming30s() {
+        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of(
+                        "jwtIssuer", "https://x", "jwtAudience", "a", "timeout.fact-extract", "120")::get))
+                .hasMessageContaining("timeout.fact-extract")
+                .hasMessageContaining("30 s");
+        assertThatThrownBy(() -> CairnSettings.from(Map.<String, Object>of(
+                        "jwtIssuer", "https://x", "jwtAudience", "a", "timeoutSeconds", "60")::get))
+                .hasMessageContaining("timeout.recall");
+        // the schedule's function and the indexer may run longer
+        CairnSettings ok = CairnSettings.from(Map.<String, Object>of(
+                "jwtIssuer",
+                "https://x",
+                "jwtAudience",
+                "a",
+                "timeout.decay-job",
+                "900",
+                "timeout.stream-indexer",
+                "120")::get);
+        assertThat(ok.timeoutOf("fact-extract")).isEqualTo(29);
+        assertThat(ok.timeoutOf("stream-indexer")).isEqualTo(120);
     }
 
     @Test
@@ -529,6 +616,14 @@ class CairnStackTest {
     }
 
     @SuppressWarnings("unchecked")
+    private static Map<String, Object> parse(String json) {
+        try {
+            return new ObjectMapper().readValue(json, new com.fasterxml.jackson.core.type.TypeReference<>() {});
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static <T> T cast(Object o) {
         return (T) o;
     }

@@ -2,7 +2,7 @@ package dev.cairn.it;
 
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.OpenSearchVectorIndex;
-import dev.cairn.aws.S3ColdStore;
+import dev.cairn.aws.s3.S3ColdStore;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

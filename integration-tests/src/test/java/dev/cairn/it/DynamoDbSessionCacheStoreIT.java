@@ -2,6 +2,7 @@ package dev.cairn.it;
 
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.aws.DynamoDbSessionCacheStore;
+import dev.cairn.aws.s3.S3Blobs;
 import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.port.SessionCacheStoreContract;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,7 +21,8 @@ class DynamoDbSessionCacheStoreIT extends SessionCacheStoreContract {
     static void createTable() {
         new DynamoDbMemoryStore(Dynalite.client(), "cairn-cache").createTableIfMissing();
         S3Mock.client().createBucket(b -> b.bucket("cairn-cache-blobs"));
-        store = new DynamoDbSessionCacheStore(Dynalite.client(), "cairn-cache", S3Mock.client(), "cairn-cache-blobs");
+        store = new DynamoDbSessionCacheStore(
+                Dynalite.client(), "cairn-cache", new S3Blobs(S3Mock.client(), "cairn-cache-blobs"));
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.cairn.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cairn.aws.S3ColdStore;
+import dev.cairn.aws.s3.S3ColdStore;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;

@@ -2,13 +2,16 @@ package dev.cairn.app;
 
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.port.ColdStore;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.recall.RecallService;
 import dev.cairn.model.secret.SecretGate;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
 import java.time.Clock;
@@ -30,11 +33,24 @@ public class MemoryWiring {
         return Clock.systemUTC();
     }
 
-    /** Index convergence over whichever store and index were chosen (the poller locally, Streams in AWS). */
+    /**
+     * Index convergence over whichever store and index were chosen (the poller locally, Streams in AWS), and the
+     * delete cascade to the cold tier where this package holds it: the AWS API functions that carry no S3 adapters
+     * leave the cold copy to the stream indexer (see {@link Indexer}).
+     */
     @Produces
     @ApplicationScoped
-    Indexer indexer(MemoryStore store, VectorIndex index, Embedder embedder) {
-        return new Indexer(store, index, embedder);
+    Indexer indexer(
+            MemoryStore store,
+            VectorIndex index,
+            Embedder embedder,
+            @Any Instance<ColdStore> colds,
+            BackendConfig config) {
+        return new Indexer(
+                store,
+                index,
+                embedder,
+                Ports.selectIfPackaged(colds, config.recordStore()).orElse(null));
     }
 
     @Produces

@@ -104,6 +104,15 @@ public class Ports {
     }
 
     /**
+     * The adapter named by {@code kind} when this package carries one, else empty: for what a function may do without
+     * (the delete cascade's cold tier in an AWS function that does not package S3).
+     */
+    static <T> java.util.Optional<T> selectIfPackaged(Instance<T> all, Enum<?> kind) {
+        Instance<T> chosen = all.select(Adapter.Literal.of(kind));
+        return chosen.isResolvable() ? java.util.Optional.of(chosen.get()) : java.util.Optional.empty();
+    }
+
+    /**
      * The adapter of {@code type} named by {@code kind}, or a start-up error that names the property, its value and
      * the adapters this package does contain (a lean AWS package configured for {@code sqlite}, say).
      */

@@ -1,10 +1,6 @@
 package dev.cairn.aws;
 
 import dev.cairn.app.Adapter;
-import dev.cairn.model.error.StoreUnavailable;
-import dev.cairn.model.id.Id;
-import dev.cairn.model.memory.Memory;
-import dev.cairn.model.port.ColdStore;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SessionCacheStore;
@@ -21,19 +17,14 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import org.opensearch.client.transport.OpenSearchTransport;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * The AWS adapters as ports, each under its {@link Adapter} name: DynamoDB (memories, sessions, session cache, sync
- * log in one table) with S3 (cold memories, large tool results), OpenSearch (vectors + BM25), Bedrock (Titan
+ * log in one table; S3 for cold memories and large tool results is {@code aws-s3-adapters}), OpenSearch (vectors + BM25), Bedrock (Titan
  * embeddings, Claude summarizer and extractor). Built on first use only, so a package that also carries the embedded
  * adapters but is configured for them never touches AWS.
  */
@@ -74,18 +65,26 @@ public class AwsAdapters {
         return new DynamoDbSessionStore(dynamo, config.dynamodb().table());
     }
 
-    /** Tool results over DynamoDB's item size go to S3 when a bucket is configured (otherwise 413 above 300 KB). */
+    /**
+     * Tool results over DynamoDB's item size go to S3 when a bucket is configured (otherwise 413 above 300 KB). The S3
+     * side lives in {@code aws-s3-adapters}: a bucket configured for a package without it is a packaging mistake, said at
+     * the first use rather than answered with 413.
+     */
     @Produces
     @ApplicationScoped
     @Unremovable
     @Adapter(Adapter.DYNAMODB)
     SessionCacheStore sessionCacheStore(
-            DynamoDbClient dynamo, DynamoDbMemoryStore table, Instance<S3Client> s3, AwsConfig config) {
+            DynamoDbClient dynamo, DynamoDbMemoryStore table, Instance<Blobs> blobs, AwsConfig config) {
         String name = config.dynamodb().table();
-        return config.s3()
-                .bucket()
-                .map(bucket -> new DynamoDbSessionCacheStore(dynamo, name, s3.get(), bucket))
-                .orElseGet(() -> new DynamoDbSessionCacheStore(dynamo, name));
+        if (config.s3().bucket().isEmpty()) {
+            return new DynamoDbSessionCacheStore(dynamo, name);
+        }
+        if (!blobs.isResolvable()) {
+            throw new IllegalStateException("cairn.aws.s3.bucket is set, but this package has no S3 adapters"
+                    + " (cairn-aws-s3-adapters) for large tool results");
+        }
+        return new DynamoDbSessionCacheStore(dynamo, name, blobs.get());
     }
 
     @Produces
@@ -94,21 +93,6 @@ public class AwsAdapters {
     @Adapter(Adapter.DYNAMODB)
     SyncStore syncStore(DynamoDbClient dynamo, DynamoDbMemoryStore table, AwsConfig config) {
         return new DynamoDbSyncStore(dynamo, config.dynamodb().table());
-    }
-
-    /**
-     * The cold tier: S3 (gzip JSON) when {@code cairn.aws.s3.bucket} is set. Without a bucket every cold call answers
-     * 503 (archival and restore need the bucket).
-     */
-    @Produces
-    @ApplicationScoped
-    @Unremovable
-    @Adapter(Adapter.DYNAMODB)
-    ColdStore coldStore(Instance<S3Client> s3, AwsConfig config) {
-        return config.s3()
-                .bucket()
-                .<ColdStore>map(b -> new S3ColdStore(s3.get(), b))
-                .orElseGet(NoColdStore::new);
     }
 
     @Produces
@@ -161,37 +145,5 @@ public class AwsAdapters {
 
     void closeIndex(@Disposes @Adapter(Adapter.OPENSEARCH) VectorIndex index) {
         ((OpenSearchVectorIndex) index).close();
-    }
-
-    /** Stands in when no bucket is configured: every call is refused as unavailable, nothing pretends to work. */
-    static final class NoColdStore implements ColdStore {
-        private static StoreUnavailable missing() {
-            return new StoreUnavailable("the cold store (set cairn.aws.s3.bucket)", Duration.ofSeconds(60), null);
-        }
-
-        @Override
-        public void put(Memory memory) {
-            throw missing();
-        }
-
-        @Override
-        public Optional<Memory> get(Id team, Id id) {
-            throw missing();
-        }
-
-        @Override
-        public List<Id> list(Id team, int limit) {
-            throw missing();
-        }
-
-        @Override
-        public void delete(Id team, Id id) {
-            throw missing();
-        }
-
-        @Override
-        public Optional<Instant> storedAt(Id team, Id id) {
-            throw missing();
-        }
     }
 }

@@ -13,10 +13,9 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * The SDK clients, each built once per process on first use and shared by every adapter that needs it; region,
+ * The SDK clients (S3's is in {@code aws-s3-adapters}), each built once per process on first use and shared by every adapter that needs it; region,
  * endpoints and timeouts come from {@link AwsConfig} only (the SDK's own chains fill in what it leaves unset:
  * credentials, and the region in Lambda).
  */
@@ -44,19 +43,6 @@ public class AwsClients {
     }
 
     void closeDynamo(@Disposes DynamoDbClient client) {
-        client.close();
-    }
-
-    @Produces
-    @ApplicationScoped
-    S3Client s3(AwsConfig config, SdkHttpClient http) {
-        var builder = S3Client.builder().httpClient(http).overrideConfiguration(sdkRetries(config));
-        config.region().map(Region::of).ifPresent(builder::region);
-        config.s3().endpoint().ifPresent(e -> builder.endpointOverride(e).forcePathStyle(true));
-        return builder.build();
-    }
-
-    void closeS3(@Disposes S3Client client) {
         client.close();
     }
 
@@ -102,7 +88,7 @@ public class AwsClients {
     }
 
     /** The SDK's standard retry mode (exponential backoff with jitter, throttling aware) bounded by one timeout. */
-    private static ClientOverrideConfiguration sdkRetries(AwsConfig config) {
+    public static ClientOverrideConfiguration sdkRetries(AwsConfig config) {
         return ClientOverrideConfiguration.builder()
                 .retryStrategy(RetryMode.STANDARD)
                 .apiCallTimeout(config.apiCallTimeout())

@@ -19,11 +19,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * {@link SessionCacheStore} in the memories table (single-table design, partition {@code T#<team>}), all under sort
@@ -45,18 +43,17 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
     private final DynamoDbClient dynamo;
     private final String table;
-    private final S3Client s3;
-    private final String bucket;
+    /** Where results over {@link #INLINE_LIMIT} go (S3 in AWS); null when none is configured: they get 413. */
+    private final Blobs blobs;
 
     public DynamoDbSessionCacheStore(DynamoDbClient dynamo, String table) {
-        this(dynamo, table, null, null);
+        this(dynamo, table, null);
     }
 
-    public DynamoDbSessionCacheStore(DynamoDbClient dynamo, String table, S3Client s3, String bucket) {
+    public DynamoDbSessionCacheStore(DynamoDbClient dynamo, String table, Blobs blobs) {
         this.dynamo = dynamo;
         this.table = table;
-        this.s3 = s3;
-        this.bucket = bucket;
+        this.blobs = blobs;
     }
 
     private static String base(Id session) {
@@ -81,13 +78,11 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
             item.put("v_value", s(e.validator().value()));
         }
         if (e.bytes() > INLINE_LIMIT) {
-            if (s3 == null) {
+            if (blobs == null) {
                 throw new ContentTooLarge("result", e.bytes(), INLINE_LIMIT);
             }
             String where = blobKey(e);
-            S3Calls.guarded(() -> s3.putObject(
-                    b -> b.bucket(bucket).key(where).contentType("application/json"),
-                    RequestBody.fromString(e.result(), StandardCharsets.UTF_8)));
+            blobs.put(where, e.result().getBytes(StandardCharsets.UTF_8), "application/json");
             item.put("blob", s(where));
         } else {
             item.put("result", s(e.result()));
@@ -110,9 +105,8 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
                         .key(key(team, base(session) + "E#" + key))
                         .returnValues(ReturnValue.ALL_OLD))
                 .attributes());
-        if (old != null && old.containsKey("blob") && s3 != null) {
-            S3Calls.guarded(() ->
-                    s3.deleteObject(b -> b.bucket(bucket).key(old.get("blob").s())));
+        if (old != null && old.containsKey("blob") && blobs != null) {
+            blobs.delete(old.get("blob").s());
         }
         return old != null && !old.isEmpty();
     }
@@ -267,10 +261,11 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
         String result;
         if (a.containsKey("result")) {
             result = a.get("result").s();
-        } else if (withBlob && s3 != null) {
-            result = S3Calls.guarded(() -> s3.getObjectAsBytes(
-                            b -> b.bucket(bucket).key(a.get("blob").s()))
-                    .asUtf8String());
+        } else if (withBlob && blobs != null) {
+            String where = a.get("blob").s();
+            result = blobs.get(where)
+                    .map(b -> new String(b, StandardCharsets.UTF_8))
+                    .orElseThrow(() -> new IllegalStateException("the blob of a cache entry is missing: " + where));
         } else {
             result = ""; // listings need sizes and tools, not the large bodies
         }

@@ -19,6 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
  * sequence number as the batch's first failed item (Lambda's partial batch response with
  * {@code ReportBatchItemFailures}): Lambda retries from there, with the back-off and retry limit of the event source
  * mapping; nothing earlier is processed twice.
+ *
+ * <p>A {@code REMOVE} of a memory item is its tombstone's purge: the index documents are gone already (a tombstone
+ * is purged only after them), and the memory's cold copy goes now ({@link Indexer#forget}), since the API function
+ * that purged the tombstone may not hold the cold tier.
  */
 public final class DynamoDbStreamIndexing {
 
@@ -60,11 +64,16 @@ public final class DynamoDbStreamIndexing {
             if (!pk.startsWith("T#") || !sk.startsWith("M#")) {
                 continue; // not a memory item
             }
-            if (!done.add(pk + "|" + sk)) {
+            boolean purged = "REMOVE".equals(record.path("eventName").asText());
+            if (!done.add(pk + "|" + sk + (purged ? "|REMOVE" : ""))) {
                 continue; // this batch already brought the memory to its latest state
             }
             try {
-                if (indexer.bringUpToDate(new Id(pk.substring(2)), new Id(sk.substring(2)))) {
+                Id team = new Id(pk.substring(2));
+                Id id = new Id(sk.substring(2));
+                if (purged) {
+                    indexer.forget(team, id);
+                } else if (indexer.bringUpToDate(team, id)) {
                     indexed++;
                 }
             } catch (RuntimeException e) {

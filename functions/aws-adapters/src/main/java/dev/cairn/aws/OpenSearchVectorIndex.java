@@ -127,6 +127,22 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     static final String F_VECTOR = "v";
     static final String META_MODEL = "cairn_model";
     static final String META_DIMENSIONS = "dimensions";
+    static final String META_SPACE = "cairn_space";
+
+    /**
+     * The vector space of new indexes: inner product on unit vectors (every vector is normalised before it is written
+     * or searched), which ranks exactly as cosine does. Why not {@code cosinesimil}: on the faiss engine it exists only
+     * from k-NN 2.19, and an OpenSearch Serverless vector collection maps vector fields to faiss HNSW whatever engine a
+     * mapping names (AWS, "Migration Assistant for Amazon OpenSearch Service: Collection types": "knn_vector field
+     * mappings are automatically converted to the Faiss HNSW engine for serverless compatibility"), while
+     * {@code innerproduct} is a faiss and lucene space of every k-NN version Serverless has run (OpenSearch
+     * documentation, "Methods and engines" and "Spaces"; AWS, "Working with vector search collections": "distance
+     * metrics such as Euclidean distance, cosine similarity, and dot product similarity").
+     */
+    static final String SPACE = "innerproduct";
+
+    /** Indexes created before {@link #SPACE} changed pinned no space; they hold raw vectors in cosinesimil. */
+    static final String LEGACY_SPACE = "cosinesimil";
 
     /** OpenSearch caps the terms and result window; key lookups go in slices below it. */
     private static final int KEY_LOOKUP_SLICE = 500;
@@ -144,6 +160,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     private final Settings settings;
     /** The model pinned in the index's {@code _meta}; once seen it never changes for the life of the index. */
     private volatile String model;
+    /** The index's vector space, read with the model: how a kNN score turns back into a cosine. */
+    private volatile String space = SPACE;
 
     public OpenSearchVectorIndex(OpenSearchTransport transport, Settings settings) {
         this.transport = transport;
@@ -215,6 +233,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                 throw new IllegalStateException("OpenSearch index " + settings.index()
                         + " exists but was not created by Cairn (no " + META_MODEL + " in its _meta)");
             }
+            JsonData pinnedSpace = record.mappings().meta().get(META_SPACE);
+            space = pinnedSpace == null ? LEGACY_SPACE : pinnedSpace.to(String.class);
             model = pinned.to(String.class);
             return Optional.of(model);
         } catch (OpenSearchException e) {
@@ -241,7 +261,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                                     }
                                     return s;
                                 })
-                                .mappings(mapping(entryModel, dimensions)));
+                                .mappings(mapping(settings.engine(), entryModel, dimensions)));
+                space = SPACE;
                 model = entryModel;
             } catch (OpenSearchException e) {
                 // another writer created it first: fine, as long as it pinned the same model (checked below)
@@ -256,9 +277,16 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         }
     }
 
-    private TypeMapping mapping(String modelId, int dimensions) {
+    /** The mapping of a new index; the AWS profile's ({@code faiss}) is checked literally by OpenSearchMappingTest. */
+    static TypeMapping mapping(String engine, String modelId, int dimensions) {
         return TypeMapping.of(m -> m.dynamic(DynamicMapping.Strict)
-                .meta(Map.of(META_MODEL, JsonData.of(modelId), META_DIMENSIONS, JsonData.of(dimensions)))
+                .meta(Map.of(
+                        META_MODEL,
+                        JsonData.of(modelId),
+                        META_DIMENSIONS,
+                        JsonData.of(dimensions),
+                        META_SPACE,
+                        JsonData.of(SPACE)))
                 .properties(F_KEY, p -> p.keyword(k -> k))
                 .properties(F_TEAM, p -> p.keyword(k -> k))
                 .properties(F_ID, p -> p.keyword(k -> k))
@@ -275,8 +303,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                         F_VECTOR,
                         p -> p.knnVector(k -> k.dimension(dimensions)
                                 .method(v -> v.name("hnsw")
-                                        .engine(settings.engine())
-                                        .spaceType("cosinesimil")
+                                        .engine(engine)
+                                        .spaceType(SPACE)
                                         .parameters("m", JsonData.of(16))
                                         .parameters("ef_construction", JsonData.of(128))))));
     }
@@ -460,7 +488,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         }
         doc.put(F_VERSION, e.key().version());
         doc.put(F_MODEL, e.modelId());
-        doc.put(F_VECTOR, e.vector());
+        // unit length, so that the inner product of the index is the cosine (SPACE); a legacy index ignores the scale
+        doc.put(F_VECTOR, normalized(e.vector()));
         return doc;
     }
 
@@ -510,8 +539,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                     Map.class);
             Map<String, Found> found = new LinkedHashMap<>();
             for (@SuppressWarnings("rawtypes") Hit<Map> hit : knn.hits().hits()) {
-                // the cosinesimil space scores (1 + cos) / 2 on the stored float vectors
-                double cosine = 2.0 * hit.score() - 1.0;
+                double cosine = cosineOfScore(space, hit.score());
                 keepNewest(found, new Found(hit.source(), cosine, 0));
             }
 
@@ -598,7 +626,19 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         return Query.of(q -> q.terms(t -> t.field(field).terms(x -> x.value(v))));
     }
 
-    private static float[] normalized(float[] v) {
+    /**
+     * The cosine behind a kNN score (OpenSearch documentation, "Spaces"): {@code innerproduct} scores a dot product
+     * {@code d} as {@code d + 1} when {@code d >= 0} and {@code 1 / (1 - d)} below, on unit vectors {@code d} is the
+     * cosine; {@code cosinesimil} scores {@code (1 + cos) / 2}.
+     */
+    static double cosineOfScore(String space, double score) {
+        if (LEGACY_SPACE.equals(space)) {
+            return 2.0 * score - 1.0;
+        }
+        return score >= 1.0 ? score - 1.0 : 1.0 - 1.0 / score;
+    }
+
+    static float[] normalized(float[] v) {
         double norm = 0;
         for (float x : v) {
             norm += x * x;

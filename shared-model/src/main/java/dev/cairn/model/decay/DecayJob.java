@@ -182,7 +182,10 @@ public final class DecayJob {
         try {
             store.replace(stub);
         } catch (VersionConflict e) {
-            return Optional.empty(); // changed since the page was read: next run decides again
+            // changed (or deleted) since the page was read: next run decides again. The copy just written belongs to
+            // no stub, and a delete's cascade may already have run, so it goes now (a memory still active has none).
+            cold.delete(m.team(), m.id());
+            return Optional.empty();
         }
         return Optional.of(stub);
     }

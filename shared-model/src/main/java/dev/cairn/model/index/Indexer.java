@@ -4,6 +4,7 @@ import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryState;
+import dev.cairn.model.port.ColdStore;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.MemoryStore.IndexWork;
@@ -21,19 +22,33 @@ import java.util.concurrent.ConcurrentHashMap;
  * acknowledged; a background runner calls {@link #catchUp} so that whatever the write path could not finish (crash,
  * index outage) is finished later. A store record is marked indexed only after the index write is durable, so
  * there is no window in which work is forgotten.
+ *
+ * <p>A delete cascades to every copy derived from the record: its index documents, and its cold copy where this
+ * process holds the cold tier ({@code cold} non-null). A process without it (an AWS API function, which does not
+ * carry S3) leaves the cold copy to the one that converges the store's changes: the stream indexer calls {@link
+ * #forget} when the tombstone's purge reaches it, and its own {@link #remove} deletes the copy too when it finds the
+ * tombstone first.
  */
 public final class Indexer {
 
     private final MemoryStore store;
     private final VectorIndex index;
     private final Embedder embedder;
+    /** The cold tier, or null where this process does not hold it (see the class comment). */
+    private final ColdStore cold;
     /** Memories the write path is indexing right now; catch-up leaves them alone instead of embedding them twice. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
     public Indexer(MemoryStore store, VectorIndex index, Embedder embedder) {
+        this(store, index, embedder, null);
+    }
+
+    /** With {@code cold} non-null, a removed memory's cold copy is deleted with its index documents. */
+    public Indexer(MemoryStore store, VectorIndex index, Embedder embedder, ColdStore cold) {
         this.store = store;
         this.index = index;
         this.embedder = embedder;
+        this.cold = cold;
     }
 
     /** Refuses to mix vectors of two models in one index. */
@@ -121,15 +136,37 @@ public final class Indexer {
         }
     }
 
-    /** Removes deleted memories from the index, then lets the store purge their tombstones. */
+    /**
+     * Removes deleted memories from the index and (where held) their cold copies, then lets the store purge their
+     * tombstones: a tombstone outlives every derived copy, so a failure on the way leaves work the indexer retries.
+     */
     public void remove(List<VectorIndex.Key> keys) {
         if (keys.isEmpty()) {
             return;
         }
         index.delete(keys);
+        if (cold != null) {
+            for (VectorIndex.Key k : keys) {
+                cold.delete(k.team(), k.id());
+            }
+        }
         for (VectorIndex.Key k : keys) {
             store.markIndexed(k.team(), k.id(), k.version());
         }
+    }
+
+    /**
+     * The record of a memory is gone for good (its tombstone was purged, possibly by a process that does not hold the
+     * cold tier): drops its cold copy where this process holds the tier. Idempotent; a no-op without the tier.
+     *
+     * @return whether a cold tier was asked to drop the copy
+     */
+    public boolean forget(Id team, Id id) {
+        if (cold == null || store.get(team, id).isPresent()) {
+            return false; // re-created under the same id since: its copies are live ones
+        }
+        cold.delete(team, id);
+        return true;
     }
 
     /**

@@ -236,6 +236,95 @@ public abstract class DecayContract {
         assertThat(store().get(team, back).orElseThrow().state()).isEqualTo(MemoryState.ACTIVE);
     }
 
+    /**
+     * {@code DELETE /memories/{id}} on this backend, read back from every store: the record (and its tombstone), the
+     * index (a search by the memory's own text and vector), the cold copy. Three paths: an active memory; an archived
+     * one deleted where the cold tier is held (the local server); an archived one deleted by a process without it (an
+     * AWS API function), finished when the tombstone's purge reaches the stream indexer ({@link Indexer#forget}).
+     */
+    @Test
+    void aDelete_shouldLeaveNothingInAnyStore_whicheverProcessHoldsTheColdTier() {
+        Id team = new Id("x" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+        Caller alice = new Caller(new Id("alice"), Set.of(team));
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        List<String> texts = texts(4, 7);
+        List<Memory> all = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            all.add(Memories.memory()
+                    .team(team)
+                    .id("m" + i)
+                    .content(texts.get(i))
+                    // m1 and m2 fade below the archive threshold; m0 and the control m3 stay
+                    .importance(i == 1 || i == 2 ? 0.01 : 1.0)
+                    .createdAt(now.minus(Duration.ofDays(400)))
+                    .accessed(1, i == 1 || i == 2 ? now.minus(Duration.ofDays(400)) : now)
+                    .build());
+        }
+        Indexer withCold = new Indexer(store(), index(), embedder(), cold());
+        Indexer withoutCold = new Indexer(store(), index(), embedder());
+        store().insertAll(all);
+        withCold.index(all);
+        new DecayJob(
+                        store(),
+                        cold(),
+                        withCold,
+                        new DecayPolicy(0.5, 0.2, Duration.ofDays(3650)),
+                        Clock.fixed(now, ZoneOffset.UTC),
+                        10)
+                .run(team, null, () -> false);
+        for (int i : new int[] {1, 2}) {
+            assertThat(store().get(team, all.get(i).id()).orElseThrow().state()).isEqualTo(MemoryState.ARCHIVED);
+            assertThat(cold().get(team, all.get(i).id())).isPresent();
+        }
+
+        memories(withCold).delete(alice, team, all.get(0).id(), null);
+        memories(withCold).delete(alice, team, all.get(1).id(), null);
+        memories(withoutCold).delete(alice, team, all.get(2).id(), null);
+        assertThat(cold().get(team, all.get(2).id()))
+                .as("a process without the cold tier leaves the copy to the stream indexer")
+                .isPresent();
+        withCold.forget(team, all.get(2).id());
+
+        refresh();
+        for (Memory m : all.subList(0, 3)) {
+            String what = m.id().value();
+            assertThat(store().get(team, m.id())).as("record of " + what).isEmpty();
+            assertThat(store().indexWork(team, m.id()))
+                    .as("tombstone of " + what)
+                    .isEmpty();
+            assertThat(found(team, m)).as("index documents of " + what).isFalse();
+            assertThat(cold().get(team, m.id())).as("cold copy of " + what).isEmpty();
+            assertThat(cold().storedAt(team, m.id())).as("cold copy of " + what).isEmpty();
+        }
+        assertThat(cold().list(team, 10)).as("cold copies of the team").isEmpty();
+        assertThat(found(team, all.get(3)))
+                .as("the control memory is found, so the search can fail")
+                .isTrue();
+    }
+
+    private dev.cairn.model.memory.MemoryService memories(Indexer indexer) {
+        return new dev.cairn.model.memory.MemoryService(
+                store(),
+                indexer,
+                Clock.systemUTC(),
+                dev.cairn.model.memory.MemoryLimits.DEFAULTS,
+                dev.cairn.model.secret.SecretGate.uniform(
+                        dev.cairn.model.secret.SecretScanner.bundled(), dev.cairn.model.secret.SecretPolicy.REDACT));
+    }
+
+    /** Whether kNN or BM25 on the memory's own text still finds it. */
+    private boolean found(Id team, Memory m) {
+        return index()
+                .search(new VectorIndex.Search(
+                        new VectorIndex.Filter(team, new Id("alice"), null, Set.of(), Set.of()),
+                        embedder().embedQuery(m.content()),
+                        embedder().modelId(),
+                        m.content(),
+                        10))
+                .stream()
+                .anyMatch(c -> c.id().equals(m.id()));
+    }
+
     @Test
     void theSchedule_shouldCoverEveryTeamOnce_acrossInvocationsCutShort_thenStartAFreshPass() {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);

@@ -50,6 +50,14 @@ public final class InMemoryVectorIndex implements VectorIndex {
         return new InMemoryVectorIndex(state);
     }
 
+    /** Documents a search could still find (removal markers excluded): what a deletion-cascade test counts. */
+    public int liveDocuments() {
+        synchronized (state) {
+            return (int)
+                    state.docs.values().stream().filter(d -> d.entry() != null).count();
+        }
+    }
+
     @Override
     public Optional<String> modelId() {
         synchronized (state) {

@@ -1,4 +1,4 @@
-package dev.cairn.aws;
+package dev.cairn.aws.s3;
 
 import dev.cairn.model.error.StoreUnavailable;
 import java.time.Duration;
@@ -6,12 +6,12 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
-/** As {@link DynamoCalls} for S3: unreachable, throttled or 5xx after the SDK's retries → {@link StoreUnavailable}. */
-final class S3Calls {
+/** As {@code DynamoCalls} (aws-adapters) for S3: unreachable, throttled or 5xx after the SDK's retries → {@link StoreUnavailable}. */
+public final class S3Calls {
 
     private S3Calls() {}
 
-    static <T> T guarded(Supplier<T> operation) {
+    public static <T> T guarded(Supplier<T> operation) {
         try {
             return operation.get();
         } catch (SdkClientException e) {

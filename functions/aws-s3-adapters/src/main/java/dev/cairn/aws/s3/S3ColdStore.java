@@ -1,4 +1,4 @@
-package dev.cairn.aws;
+package dev.cairn.aws.s3;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -57,23 +57,25 @@ public final class S3ColdStore implements ColdStore {
     @Override
     public void put(Memory memory) {
         byte[] body = gzip(Copy.of(memory));
-        s3.putObject(
+        S3Calls.guarded(() -> s3.putObject(
                 b -> b.bucket(bucket)
                         .key(key(memory.team(), memory.id()))
                         .contentType("application/json")
                         .contentEncoding("gzip"),
-                RequestBody.fromBytes(body));
+                RequestBody.fromBytes(body)));
     }
 
     @Override
     public Optional<Memory> get(Id team, Id id) {
-        try {
-            byte[] body = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key(team, id)))
-                    .asByteArray();
-            return Optional.of(gunzip(body).toMemory());
-        } catch (NoSuchKeyException e) {
-            return Optional.empty();
-        }
+        return S3Calls.guarded(() -> {
+            try {
+                byte[] body = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key(team, id)))
+                        .asByteArray();
+                return Optional.of(gunzip(body).toMemory());
+            } catch (NoSuchKeyException e) {
+                return Optional.empty();
+            }
+        });
     }
 
     @Override
@@ -82,10 +84,9 @@ public final class S3ColdStore implements ColdStore {
         String token = null;
         do {
             String next = token;
-            ListObjectsV2Response r = s3.listObjectsV2(b -> b.bucket(bucket)
-                    .prefix(prefix(team))
-                    .maxKeys(Math.min(1000, limit - out.size()))
-                    .continuationToken(next));
+            int want = Math.min(1000, limit - out.size());
+            ListObjectsV2Response r = S3Calls.guarded(() -> s3.listObjectsV2(
+                    b -> b.bucket(bucket).prefix(prefix(team)).maxKeys(want).continuationToken(next)));
             for (S3Object o : r.contents()) {
                 String name = o.key().substring(prefix(team).length());
                 if (name.endsWith(".json.gz") && Id.isValid(name.substring(0, name.length() - 8))) {
@@ -99,22 +100,24 @@ public final class S3ColdStore implements ColdStore {
 
     @Override
     public Optional<java.time.Instant> storedAt(Id team, Id id) {
-        try {
-            return Optional.of(
-                    s3.headObject(b -> b.bucket(bucket).key(key(team, id))).lastModified());
-        } catch (software.amazon.awssdk.services.s3.model.NoSuchKeyException e) {
-            return Optional.empty();
-        } catch (software.amazon.awssdk.services.s3.model.S3Exception e) {
-            if (e.statusCode() == 404) {
+        return S3Calls.guarded(() -> {
+            try {
+                return Optional.of(
+                        s3.headObject(b -> b.bucket(bucket).key(key(team, id))).lastModified());
+            } catch (NoSuchKeyException e) {
                 return Optional.empty();
+            } catch (software.amazon.awssdk.services.s3.model.S3Exception e) {
+                if (e.statusCode() == 404) {
+                    return Optional.empty();
+                }
+                throw e;
             }
-            throw e;
-        }
+        });
     }
 
     @Override
     public void delete(Id team, Id id) {
-        s3.deleteObject(b -> b.bucket(bucket).key(key(team, id)));
+        S3Calls.guarded(() -> s3.deleteObject(b -> b.bucket(bucket).key(key(team, id))));
     }
 
     private static byte[] gzip(Copy copy) {
