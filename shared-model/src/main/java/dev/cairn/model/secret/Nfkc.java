@@ -11,8 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Nearly every character NFKC changes maps to exactly one other character (full-width forms, compatibility
  * letters and punctuation). For those the scanner never builds a normalised copy of the text: {@link #FOLD} answers
  * per character and {@link Folded} shows the text folded without copying it, so offsets stay those of the original.
- * Only a text holding a character that expands (ligatures, {@code ㎏}, circled numbers) or a supplementary character
- * NFKC changes (mathematical alphanumerics) takes the slow way: a normalised copy with an offset map ({@link Mapped}).
+ * Only a text holding a character that expands (ligatures, {@code ㎏}, circled numbers), a supplementary character
+ * NFKC changes (mathematical alphanumerics) or an invisible character ({@link #invisible}, dropped) takes the slow way:
+ * a normalised copy with an offset map ({@link Mapped}).
  */
 final class Nfkc {
 
@@ -35,6 +36,10 @@ final class Nfkc {
         for (int c = 0; c < fold.length; c++) {
             char ch = (char) c;
             fold[c] = ch;
+            if (invisible(c)) {
+                fold[c] = EXPANDS; // dropped from the scanned view: only the copy with an offset map can drop it
+                continue;
+            }
             if (c < 0xA0 || Character.isSurrogate(ch) || knownStable(ch)) {
                 continue;
             }
@@ -54,10 +59,31 @@ final class Nfkc {
         return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x3400 && c <= 0x4DBF);
     }
 
-    /** Whether the supplementary code point {@code cp} is its own NFKC form (emoji: yes; 𝐩𝐚𝐬𝐬: no). */
+    /**
+     * Whether the supplementary code point {@code cp} is its own NFKC form and visible (emoji: yes; 𝐩𝐚𝐬𝐬 and tag
+     * characters: no).
+     */
     static boolean stableSupplementary(int cp) {
         return STABLE_SUPPLEMENTARY.computeIfAbsent(
-                cp, x -> Normalizer.isNormalized(new String(Character.toChars(x)), Normalizer.Form.NFKC));
+                cp,
+                x -> !invisible(x) && Normalizer.isNormalized(new String(Character.toChars(x)), Normalizer.Form.NFKC));
+    }
+
+    /**
+     * Characters that render as nothing and can be slipped into a token to break a pattern (issue 17.5): the format
+     * characters (zero-width space, joiners, soft hyphen, word joiner, byte-order mark, bidirectional controls, tag
+     * characters), the combining grapheme joiner, variation selectors and the Hangul fillers. The scanned view drops
+     * them; offsets still point into the original text, so a redaction covers them too.
+     */
+    static boolean invisible(int cp) {
+        return Character.getType(cp) == Character.FORMAT
+                || cp == 0x034F
+                || (cp >= 0xFE00 && cp <= 0xFE0F)
+                || (cp >= 0xE0100 && cp <= 0xE01EF)
+                || cp == 0x115F
+                || cp == 0x1160
+                || cp == 0x3164
+                || cp == 0xFFA0;
     }
 
     /** The text as NFKC folds it, one character for one, without a copy: what the rules' patterns read. */
@@ -120,8 +146,9 @@ final class Nfkc {
                 int cp = original.codePointAt(i);
                 int next = i + Character.charCount(cp);
                 char f = cp < Character.MIN_SUPPLEMENTARY_CODE_POINT ? FOLD[cp] : EXPANDS;
-                String piece =
-                        f != EXPANDS ? null : Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
+                String piece = f != EXPANDS
+                        ? null
+                        : invisible(cp) ? "" : Normalizer.normalize(original.substring(i, next), Normalizer.Form.NFKC);
                 int add = piece == null ? 1 : piece.length();
                 if (out.length() + add > starts.length) {
                     starts = Arrays.copyOf(starts, (starts.length + add) * 2);

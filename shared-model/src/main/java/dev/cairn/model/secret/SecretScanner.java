@@ -454,17 +454,21 @@ public final class SecretScanner {
                     if (!m.lookingAt()) {
                         continue;
                     }
-                    lastEnd[r] = m.end();
                     int g = rule.group();
-                    if (m.start(g) >= 0 && !isKeyName(rule, m.end(g)) && accepted(rule, m.group(g))) {
+                    if (m.start(g) >= 0 && isKeyName(rule, m.end(g))) {
+                        continue; // the next key's own value may hold the secret: occurrences inside stay live
+                    }
+                    lastEnd[r] = m.end();
+                    if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
                         found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
                     }
                 } else if (match >= 0) {
                     int start = (int) (match >>> 32);
+                    if (isKeyName(rule, (int) match)) {
+                        continue;
+                    }
                     lastEnd[r] = (int) match; // the shapes' matches end where their secret ends
-                    if (!isKeyName(rule, (int) match)
-                            && accepted(
-                                    rule, text.subSequence(start, (int) match).toString())) {
+                    if (accepted(rule, text.subSequence(start, (int) match).toString())) {
                         found.add(new Finding(rule.id(), rule.description(), start, (int) match));
                     }
                 }
@@ -689,6 +693,9 @@ public final class SecretScanner {
             if (isCodeReference(secret) || isEnvName(secret) || secret.startsWith("ssh-") || secret.startsWith("$2")) {
                 return false;
             }
+            if (secret.length() < 16 && isLowerCaseWord(secret)) {
+                return false; // "set the password to production": a word of prose, not a credential
+            }
             if (isPublicValue(secret)) {
                 return false; // publishable keys, OAuth client ids, file paths, vault references: public by design
             }
@@ -710,6 +717,16 @@ public final class SecretScanner {
             return false; // identifiers, digests and integrity strings are not secrets
         }
         return entropy(secret) >= rule.minEntropy();
+    }
+
+    private static boolean isLowerCaseWord(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 'a' || c > 'z') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isDocumentedExample(String secret) {

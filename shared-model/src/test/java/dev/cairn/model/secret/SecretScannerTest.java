@@ -118,4 +118,43 @@ class SecretScannerTest {
         assertThat(SecretScanner.entropy("aaaa")).isZero();
         assertThat(SecretScanner.entropy("abcd")).isEqualTo(2.0);
     }
+
+    /**
+     * Issue 17.5: a zero-width space, joiner or soft hyphen inside a token hides it from patterns that read the text
+     * as sent. The scanner reads a view without format characters; the finding and the redaction cover the token in
+     * the original text, invisible characters included.
+     */
+    @Test
+    void aTokenSplitByInvisibleFormatCharacters_shouldBeFound_andRedactedAtItsOriginalOffsets() {
+        String aws = "AKIA" + "Q3VZ7XKJ2MHW5TNB";
+        for (String invisible : List.of("\u200B", "\u200D", "\u00AD", "\u2060", "\uFEFF", "\u200C", "\u200B\u200D")) {
+            String hiddenGh = GH.substring(0, 9) + invisible + GH.substring(9, 20) + invisible + GH.substring(20);
+            String hiddenAws = aws.substring(0, 3) + invisible + aws.substring(3);
+            String text = "deploy key " + hiddenGh + " and " + hiddenAws + " done";
+            List<Finding> found = SCANNER.scan(text);
+            assertThat(found)
+                    .as(escape(text))
+                    .extracting(Finding::ruleId)
+                    .containsExactly("github-pat", "aws-access-key-id");
+            assertThat(text.substring(found.get(0).start(), found.get(0).end())).isEqualTo(hiddenGh);
+            assertThat(text.substring(found.get(1).start(), found.get(1).end())).isEqualTo(hiddenAws);
+            assertThat(SecretScanner.redact(text, found))
+                    .isEqualTo("deploy key [REDACTED:github-pat] and [REDACTED:aws-access-key-id] done");
+        }
+    }
+
+    @Test
+    void invisibleCharactersAroundASecret_shouldStayOutsideTheRedaction() {
+        String text = "\u200Btoken\u200B " + GH + "\u200D end";
+        List<Finding> found = SCANNER.scan(text);
+        assertThat(found)
+                .singleElement()
+                .satisfies(f -> assertThat(text.substring(f.start(), f.end())).isEqualTo(GH));
+    }
+
+    private static String escape(String s) {
+        StringBuilder b = new StringBuilder();
+        s.codePoints().forEach(c -> b.append(c < 128 ? Character.toString(c) : String.format("\\u%04X", c)));
+        return b.toString();
+    }
 }
