@@ -28,6 +28,8 @@ public @interface Adapter {
     String BEDROCK = "bedrock";
     String EXTRACTIVE = "extractive";
     String RULES = "rules";
+    String EMBEDDED = "embedded";
+    String OPENAI = "openai";
 
     String value();
 

@@ -27,7 +27,7 @@ public interface BackendConfig {
     @WithDefault("extractive")
     SummarizerKind summarizer();
 
-    @WithDefault("rules")
+    @WithDefault("embedded")
     ExtractorKind extractor();
 
     enum RecordStore {
@@ -55,14 +55,23 @@ public interface BackendConfig {
         /** In-process, extractive. */
         EXTRACTIVE,
         /** Claude through Bedrock Converse. */
-        BEDROCK
+        BEDROCK,
+        /** Any OpenAI-compatible chat-completions endpoint ({@code cairn.openai.*}: Ollama, llama.cpp, vLLM, ...). */
+        OPENAI
     }
 
     enum ExtractorKind {
-        /** In-process cue rules (English and Chinese). */
+        /**
+         * In-process: the loaded embedding model's nearest labelled examples and a linear classifier, with precise
+         * cues (English and Chinese).
+         */
+        EMBEDDED,
+        /** In-process cue rules only (English and Chinese): the earlier default, kept as the baseline. */
         RULES,
         /** Claude through Bedrock Converse. */
-        BEDROCK
+        BEDROCK,
+        /** Any OpenAI-compatible chat-completions endpoint ({@code cairn.openai.*}). */
+        OPENAI
     }
 
     /** The configuration spelling of a kind, which is also its {@link Adapter} qualifier value. */

@@ -8,6 +8,7 @@ import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.port.SyncStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.session.EmbeddedExtractor;
 import dev.cairn.model.session.ExtractiveSummarizer;
 import dev.cairn.model.session.FactExtractor;
 import dev.cairn.model.session.RuleBasedExtractor;
@@ -110,6 +111,22 @@ public class Ports {
     static <T> java.util.Optional<T> selectIfPackaged(Instance<T> all, Enum<?> kind) {
         Instance<T> chosen = all.select(Adapter.Literal.of(kind));
         return chosen.isResolvable() ? java.util.Optional.of(chosen.get()) : java.util.Optional.empty();
+    }
+
+    /**
+     * The embedded default extractor runs on whichever embedder is selected. Its example bank is embedded in the
+     * background as soon as it is built (the first session call), so the first session end does not wait for it.
+     */
+    @Produces
+    @ApplicationScoped
+    @Unremovable
+    @Adapter(Adapter.EMBEDDED)
+    FactExtractor embeddedExtractor(Embedder embedder, SecretScanner scanner) {
+        EmbeddedExtractor extractor = new EmbeddedExtractor(embedder, scanner);
+        Thread warm = new Thread(extractor::warmUp, "extraction-bank");
+        warm.setDaemon(true);
+        warm.start();
+        return extractor;
     }
 
     /**

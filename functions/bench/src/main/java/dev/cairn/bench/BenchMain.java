@@ -22,6 +22,7 @@ public final class BenchMain {
               session-bench  the session-memory benchmark
               cache-bench    the tool-cache and prompt-cache benchmark
               sync-bench     the team-sync benchmark
+              extract-bench  fact extraction on the labelled corpus (per type, per part and language)
             example: java -jar functions/bench/target/cairn-bench.jar bench --memories 20000 --recalls 500
             """;
 
@@ -49,6 +50,7 @@ public final class BenchMain {
             case "session-bench" -> SessionBench.run(options);
             case "cache-bench" -> CacheBench.run(options);
             case "sync-bench" -> SyncBench.run(options);
+            case "extract-bench" -> ExtractBench.run(options);
             default -> {
                 err.print("unknown command '" + args.get(0) + "'\n" + USAGE);
                 yield 2;

@@ -95,7 +95,7 @@ final class Options {
         return v == null ? fallback : Path.of(v);
     }
 
-    private String value(String name) {
+    String value(String name) {
         if (!accepted.contains(name)) {
             // a bench reading an option its usage does not name: a programming error, not a user's
             throw new IllegalStateException(name + " is not among " + accepted);

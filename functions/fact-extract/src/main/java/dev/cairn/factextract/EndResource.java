@@ -75,7 +75,11 @@ public class EndResource {
         }
     }
 
-    public record SkippedView(String text, String reason) {}
+    /** A statement left out: its text (a secret redacted), why, and the extractor's score where it has one. */
+    public record SkippedView(
+            String text,
+            String reason,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double score) {}
 
     public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {}
 
@@ -85,7 +89,7 @@ public class EndResource {
         return new EndResult(
                 ended.extracted().stream().map(ExtractedView::of).toList(),
                 ended.skipped().stream()
-                        .map(x -> new SkippedView(x.text(), x.reason()))
+                        .map(x -> new SkippedView(x.text(), x.reason(), x.score()))
                         .toList());
     }
 }

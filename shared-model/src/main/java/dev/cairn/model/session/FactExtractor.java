@@ -1,22 +1,53 @@
 package dev.cairn.model.session;
 
 import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
 import java.util.List;
 
 /**
- * Turns what was said in a session into typed facts. Adapters: a rule-based extractor for English and Chinese cues
- * (the embedded default, {@link RuleBasedExtractor}) and an LLM through Bedrock (configured deployments).
+ * Turns what was said in a session into typed facts. Adapters: the embedded default ({@link EmbeddedExtractor}: the
+ * loaded embedding model's nearest labelled examples plus precise cues), the older cue-only {@link RuleBasedExtractor},
+ * and an LLM through Bedrock or any OpenAI-compatible endpoint (configured deployments).
  */
 public interface FactExtractor {
 
     /**
      * A fact worth keeping, with where it came from; {@code explicit} when the user asked for it to be remembered
-     * ("remember that …", "记住…"), which is written at once rather than at session end.
+     * ("remember that …", "记住…"), which is written at once rather than at session end. {@code scope} is whose it
+     * is: the user's ("I", "my") or the team's ("we", "our").
      */
-    record Fact(MemoryType type, String content, double confidence, List<SessionMessage> evidence, boolean explicit) {}
+    record Fact(
+            MemoryType type,
+            String content,
+            double confidence,
+            List<SessionMessage> evidence,
+            boolean explicit,
+            Scope scope) {
 
-    /** A statement that looked like a fact but was left out, and why (chatter, temporary, question, secret). */
-    record Skipped(String text, String reason) {}
+        /** A fact whose statement named no owner: a preference is the user's, anything else the team's. */
+        public Fact(
+                MemoryType type, String content, double confidence, List<SessionMessage> evidence, boolean explicit) {
+            this(
+                    type,
+                    content,
+                    confidence,
+                    evidence,
+                    explicit,
+                    type == MemoryType.PREFERENCE ? Scope.USER : Scope.TEAM);
+        }
+    }
+
+    /**
+     * A statement that was left out, and why (question, request, chatter, temporary, secret, low-confidence, ...);
+     * {@code score} is the extractor's confidence in that outcome where it has one (null otherwise). A secret's text is
+     * redacted.
+     */
+    record Skipped(String text, String reason, Double score) {
+
+        public Skipped(String text, String reason) {
+            this(text, reason, null);
+        }
+    }
 
     record Extraction(List<Fact> facts, List<Skipped> skipped) {}
 

@@ -4,12 +4,12 @@ import com.github.f4b6a3.ulid.UlidCreator;
 import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.error.ContentTooLarge;
 import dev.cairn.model.error.InvalidInput;
+import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.MemoryService;
-import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.port.SessionStore;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretRejected;
@@ -125,8 +125,8 @@ public final class SessionService {
         List<FactExtractor.Skipped> skipped = new ArrayList<>(extraction.skipped());
         // facts from messages that asked to be remembered were written when their message arrived
         List<FactExtractor.Fact> pending = extraction.facts().stream()
-                .filter(f -> !f.explicit()
-                        && !f.evidence().stream().allMatch(m -> RuleBasedExtractor.asksToRemember(m.content())))
+                .filter(f ->
+                        !f.explicit() && !f.evidence().stream().allMatch(m -> Statements.asksToRemember(m.content())))
                 .toList();
         List<Consolidator.Outcome> extracted = write(caller, team, session, pending, skipped);
         while (true) {
@@ -175,15 +175,22 @@ public final class SessionService {
         SessionHead moved = advance(team, session, seq, now);
         SessionHead folded = foldIfNeeded(moved);
         List<Consolidator.Outcome> remembered = List.of();
-        if (role == SessionMessage.Role.USER && RuleBasedExtractor.asksToRemember(content)) {
+        if (role == SessionMessage.Role.USER && Statements.asksToRemember(content)) {
             // "remember that …" is a trigger of its own: written now, not at session end (a cheap cue check first,
             // so an LLM extractor is called only for messages that ask)
             SessionMessage stored = new SessionMessage(id, seq, role, content, occurredAt);
-            List<FactExtractor.Fact> explicit = extractor.extract(List.of(stored)).facts().stream()
-                    .map(f -> f.explicit()
-                            ? f
-                            : new FactExtractor.Fact(f.type(), f.content(), f.confidence(), f.evidence(), true))
-                    .toList();
+            List<FactExtractor.Fact> explicit;
+            try {
+                explicit = extractor.extract(List.of(stored)).facts().stream()
+                        .map(f -> f.explicit()
+                                ? f
+                                : new FactExtractor.Fact(
+                                        f.type(), f.content(), f.confidence(), f.evidence(), true, f.scope()))
+                        .toList();
+            } catch (StoreUnavailable e) {
+                // the message is stored; an append never fails because the extraction model is down
+                explicit = List.of();
+            }
             remembered = write(caller, team, session, explicit, new ArrayList<>());
         }
         // the message's own position, not the head's: two concurrent appends must not both answer the later count
@@ -231,7 +238,7 @@ public final class SessionService {
             MemoryDraft draft = new MemoryDraft(
                     f.content(),
                     f.type().wire(),
-                    f.type() == MemoryType.PREFERENCE ? "user" : "team",
+                    f.scope().wire(),
                     null,
                     null,
                     f.confidence(),

@@ -1,0 +1,263 @@
+package dev.cairn.bench;
+
+import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.session.EmbeddedExtractor;
+import dev.cairn.model.session.ExampleBank;
+import dev.cairn.model.session.FactExtractor;
+import dev.cairn.model.session.RuleBasedExtractor;
+import dev.cairn.model.session.SessionMessage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Function;
+
+/**
+ * {@code extract-bench [--model ID] [--folds 5] [--show-errors N]}: fact extraction on the labelled corpus, per part
+ * (development, held-out) and language, for the embedded extractor and, as the baseline in the same run, the cue-only
+ * {@link RuleBasedExtractor}. Each utterance is one user message; its outcome is the type of its most confident fact,
+ * or "skip" when it produced none.
+ *
+ * <p>The development part is the embedded extractor's example bank, so on that part it is measured by k-fold cross
+ * validation (each fold classified by a bank without that fold); the held-out part is classified by the full bank and
+ * was never part of it.
+ *
+ * <p>Printed per part and language: fact recall (fact lines that produced a memory), type accuracy (of those, the
+ * right type), skip precision (skip lines that produced no memory), secrets stored (must be 0), per-type precision and
+ * recall and the confusion matrix (rows: expected label, columns: outcome).
+ */
+public final class ExtractBench {
+
+    private ExtractBench() {}
+
+    static final List<String> OPTIONS = List.of("--model", "--folds", "--show-errors", "--parts", "--settings");
+    static final String USAGE = """
+            usage: extract-bench [--model ID] [--folds N] [--show-errors N] [--parts all|dev]
+            Measures fact extraction on the labelled corpus (development part by k-fold cross validation, held-out
+            part with the full bank), English and Chinese separately, embedded extractor beside the rule-based
+            baseline.
+              --model ID        embedding model: bge-small-en-v15-q (default) or bge-small-zh-v15-q
+              --folds N         folds of the development part's cross validation (default 5)
+              --settings K,CUE,THRESHOLD,LINEAR  the extractor's settings (default: its defaults)
+              --parts P         all (default) or dev: only the development part, for tuning
+              --show-errors N   print up to N misclassified development lines per language (default 0); the
+                                held-out part's lines are never printed, so it cannot be tuned on by reading them
+            example: java -jar functions/bench/target/cairn-bench.jar extract-bench --model bge-small-zh-v15-q
+            """;
+
+    static final List<String> COLUMNS = List.of("preference", "convention", "decision", "environment", "fact", "skip");
+    static final List<String> ROWS = List.of(
+            "preference",
+            "convention",
+            "decision",
+            "environment",
+            "fact",
+            "skip:question",
+            "skip:request",
+            "skip:chatter",
+            "skip:temporary",
+            "skip:secret");
+
+    public static int run(List<String> args) {
+        return Options.run("extract-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
+            String model = o.value("--model") == null ? OnnxEmbedder.BGE_SMALL_EN : o.value("--model");
+            int folds = o.positive("--folds", 5);
+            EmbeddedExtractor.Settings settings = EmbeddedExtractor.Settings.defaults();
+            if (o.value("--settings") != null) {
+                String[] v = o.value("--settings").split(",");
+                settings = new EmbeddedExtractor.Settings(
+                        Integer.parseInt(v[0]),
+                        Double.parseDouble(v[1]),
+                        Double.parseDouble(v[2]),
+                        Double.parseDouble(v[3]));
+            }
+            EmbeddedExtractor.Settings chosen = settings;
+            boolean heldOutToo = !"dev".equals(o.value("--parts"));
+            int showErrors = o.value("--show-errors") == null ? 0 : o.positive("--show-errors", 0);
+            if (!OnnxEmbedder.SUPPORTED.contains(model)) {
+                throw new Options.UsageError("unknown --model " + model);
+            }
+            try {
+                OnnxEmbedder embedder = OnnxEmbedder.load(model, ForkJoinPool.commonPool());
+                SecretScanner scanner = SecretScanner.bundled();
+                ExampleBank bank = ExampleBank.shipped();
+                List<ExampleBank.Example> heldOut = new ArrayList<>();
+                heldOut.addAll(load("extraction/heldout-en.tsv"));
+                heldOut.addAll(load("extraction/heldout-zh.tsv"));
+                long t0 = System.nanoTime();
+                bank.vectors(embedder);
+                System.out.printf(
+                        Locale.ROOT,
+                        "extract-bench: model %s, bank %d development examples embedded in %.1f s%n",
+                        model,
+                        bank.examples().size(),
+                        (System.nanoTime() - t0) / 1e9);
+                RuleBasedExtractor rules = new RuleBasedExtractor(scanner);
+                // development part: k-fold, each fold classified by a bank that does not contain it
+                List<ExampleBank.Example> dev = bank.examples();
+                Map<ExampleBank.Example, String> devEmbedded = new LinkedHashMap<>();
+                for (int f = 0; f < folds; f++) {
+                    int fold = f;
+                    Map<ExampleBank.Example, Integer> position = new LinkedHashMap<>();
+                    for (int i = 0; i < dev.size(); i++) {
+                        position.put(dev.get(i), i);
+                    }
+                    ExampleBank without = bank.subset(e -> position.get(e) % folds != fold);
+                    EmbeddedExtractor x = new EmbeddedExtractor(embedder, scanner, without, chosen);
+                    for (int i = fold; i < dev.size(); i += folds) {
+                        devEmbedded.put(dev.get(i), outcome(x, dev.get(i).text(), scanner));
+                    }
+                }
+                EmbeddedExtractor full = new EmbeddedExtractor(embedder, scanner, bank, chosen);
+                System.out.println("extract-bench: settings " + chosen);
+                for (boolean chinese : new boolean[] {false, true}) {
+                    String lang = chinese ? "zh" : "en";
+                    List<ExampleBank.Example> d =
+                            dev.stream().filter(e -> e.chinese() == chinese).toList();
+                    List<ExampleBank.Example> h =
+                            heldOut.stream().filter(e -> e.chinese() == chinese).toList();
+                    report("development/" + lang + " rules (baseline)", d, e -> outcome(rules, e.text(), scanner), 0);
+                    report("development/" + lang + " embedded (" + folds + "-fold)", d, devEmbedded::get, showErrors);
+                    if (heldOutToo) {
+                        report("held-out/" + lang + " rules (baseline)", h, e -> outcome(rules, e.text(), scanner), 0);
+                        report("held-out/" + lang + " embedded", h, e -> outcome(full, e.text(), scanner), 0);
+                    }
+                }
+                return 0;
+            } catch (Exception e) {
+                return Failures.report("extract-bench", e);
+            }
+        });
+    }
+
+    /** Labelled lines of a held-out resource of this module. */
+    static List<ExampleBank.Example> load(String resource) throws IOException {
+        try (InputStream in = ExtractBench.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("missing resource " + resource);
+            }
+            return ExampleBank.parse(in);
+        }
+    }
+
+    /**
+     * What one utterance, said as one user message, produced: the most confident fact's type, or "skip"; a fact that
+     * carries a secret is reported as "SECRET-STORED" so it can never pass unnoticed.
+     */
+    static String outcome(FactExtractor extractor, String text, SecretScanner scanner) {
+        SessionMessage m = new SessionMessage(new Id("m1"), 1, SessionMessage.Role.USER, text, Instant.EPOCH);
+        FactExtractor.Extraction x = extractor.extract(List.of(m));
+        return x.facts().stream()
+                .max(Comparator.comparingDouble(FactExtractor.Fact::confidence))
+                .map(f -> !scanner.scan(f.content()).isEmpty()
+                                || dev.cairn.model.session.Statements.credential(f.content()) != null
+                        ? "SECRET-STORED"
+                        : f.type().wire())
+                .orElse("skip");
+    }
+
+    static void report(
+            String title, List<ExampleBank.Example> lines, Function<ExampleBank.Example, String> outcome, int errors) {
+        Map<String, Map<String, Integer>> matrix = new LinkedHashMap<>();
+        for (String r : ROWS) {
+            matrix.put(r, new LinkedHashMap<>());
+        }
+        int factLines = 0;
+        int recalled = 0;
+        int rightType = 0;
+        int skipLines = 0;
+        int skipClean = 0;
+        int secretsStored = 0;
+        List<String> wrong = new ArrayList<>();
+        for (ExampleBank.Example e : lines) {
+            String got = outcome.apply(e);
+            if (got.equals("SECRET-STORED")) {
+                secretsStored++;
+                got = "fact";
+            }
+            matrix.computeIfAbsent(e.label(), k -> new LinkedHashMap<>()).merge(got, 1, Integer::sum);
+            if (e.isFact()) {
+                factLines++;
+                if (!got.equals("skip")) {
+                    recalled++;
+                    if (got.equals(e.label())) {
+                        rightType++;
+                    }
+                }
+            } else {
+                skipLines++;
+                if (got.equals("skip")) {
+                    skipClean++;
+                }
+            }
+            boolean ok = e.isFact() ? got.equals(e.label()) : got.equals("skip");
+            if (!ok) {
+                wrong.add("    " + e.label() + " -> " + got + "\t" + e.text());
+            }
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "%n== %s: %d lines ==%n  fact recall %.1f %% (%d/%d)  type accuracy %.1f %% (%d/%d)  "
+                        + "skip lines without memory %.1f %% (%d/%d)  secrets stored %d%n",
+                title,
+                lines.size(),
+                pct(recalled, factLines),
+                recalled,
+                factLines,
+                pct(rightType, recalled),
+                rightType,
+                recalled,
+                pct(skipClean, skipLines),
+                skipClean,
+                skipLines,
+                secretsStored);
+        StringBuilder pr = new StringBuilder("  per type (precision / recall):");
+        for (String type : COLUMNS.subList(0, 5)) {
+            int tp = matrix.get(type).getOrDefault(type, 0);
+            int predicted = 0;
+            for (Map<String, Integer> row : matrix.values()) {
+                predicted += row.getOrDefault(type, 0);
+            }
+            int expected = matrix.get(type).values().stream()
+                    .mapToInt(Integer::intValue)
+                    .sum();
+            pr.append(String.format(Locale.ROOT, "  %s %.2f/%.2f", type, ratio(tp, predicted), ratio(tp, expected)));
+        }
+        System.out.println(pr);
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "  %-15s", "expected \\ got"));
+        for (String c : COLUMNS) {
+            header.append(String.format(Locale.ROOT, "%12s", c));
+        }
+        System.out.println(header);
+        for (String r : ROWS) {
+            Map<String, Integer> row = matrix.get(r);
+            if (row.isEmpty()) {
+                continue;
+            }
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-15s", r));
+            for (String c : COLUMNS) {
+                line.append(String.format(Locale.ROOT, "%12d", row.getOrDefault(c, 0)));
+            }
+            System.out.println(line);
+        }
+        for (int i = 0; i < Math.min(errors, wrong.size()); i++) {
+            System.out.println(wrong.get(i));
+        }
+    }
+
+    private static double pct(int a, int b) {
+        return b == 0 ? 0 : 100.0 * a / b;
+    }
+
+    private static double ratio(int a, int b) {
+        return b == 0 ? 0 : (double) a / b;
+    }
+}

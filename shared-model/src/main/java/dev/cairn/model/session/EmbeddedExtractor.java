@@ -1,0 +1,284 @@
+package dev.cairn.model.session;
+
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.Embedder;
+import dev.cairn.model.secret.SecretScanner;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The embedded default {@link FactExtractor}: each statement of the user's messages is embedded with the model the
+ * process already runs, and its nearest labelled examples ({@link ExampleBank}) vote on what it is — one of the five
+ * memory types, or a question, request, chatter, temporary state. Precise cues ({@link Statements}) settle what a
+ * vote cannot be trusted with: an explicit request to remember (anywhere in a message) keeps the statement whatever the
+ * vote, a question or temporary state is never kept, a credential is never kept, and a type named outright ("our
+ * convention", "we decided") adds to that type's vote.
+ *
+ * <p>A statement becomes a fact only when its best type's score reaches {@link Settings#threshold()}; below it, it is
+ * reported in {@code skipped} with the reason the vote favoured and the score, so nothing is lost silently. Only the
+ * user's own messages are read: what an assistant or a tool says is not the user's fact.
+ *
+ * <p>The statements of all messages are embedded in one batch, so the cost is one embedding call per session end
+ * (the bank is embedded once per process, on first use).
+ */
+public final class EmbeddedExtractor implements FactExtractor {
+
+    /**
+     * @param neighbours examples that vote (k)
+     * @param cueWeight  what a type cue adds to its type's vote (votes sum to 1)
+     * @param threshold  least score for a statement to become a fact
+     * @param linearWeight share of the vote given to the linear classifier (the rest to the nearest examples)
+     */
+    public record Settings(int neighbours, double cueWeight, double threshold, double linearWeight) {
+
+        public Settings {
+            if (neighbours < 1
+                    || cueWeight < 0
+                    || threshold <= 0
+                    || threshold > 1
+                    || linearWeight < 0
+                    || linearWeight > 1) {
+                throw new IllegalArgumentException(
+                        "need neighbours ≥ 1, cueWeight ≥ 0, 0 < threshold ≤ 1, 0 ≤ linearWeight ≤ 1");
+            }
+        }
+
+        public static Settings defaults() {
+            return new Settings(7, 0.35, 0.5, 0.8);
+        }
+    }
+
+    /** What was decided about one statement, before facts said twice are merged. */
+    public record Verdict(String label, double score, Map<String, Double> votes) {}
+
+    private static final MemoryType[] TYPES = {
+        MemoryType.PREFERENCE, MemoryType.CONVENTION, MemoryType.DECISION, MemoryType.ENVIRONMENT, MemoryType.FACT
+    };
+
+    private final Embedder embedder;
+    private final SecretScanner scanner;
+    private final ExampleBank bank;
+    private final Settings settings;
+    private final Map<Boolean, LinearClassifier> classifiers = new java.util.HashMap<>();
+
+    public EmbeddedExtractor(Embedder embedder, SecretScanner scanner, ExampleBank bank, Settings settings) {
+        this.embedder = embedder;
+        this.scanner = scanner;
+        this.bank = bank;
+        this.settings = settings;
+    }
+
+    public EmbeddedExtractor(Embedder embedder, SecretScanner scanner) {
+        this(embedder, scanner, ExampleBank.shipped(), Settings.defaults());
+    }
+
+    /** Embeds the bank and trains the classifiers now rather than on the first extraction. */
+    public void warmUp() {
+        bank.vectors(embedder);
+        classifier(false);
+        classifier(true);
+    }
+
+    @Override
+    public Extraction extract(List<SessionMessage> messages) {
+        List<SessionMessage> owners = new ArrayList<>();
+        List<Statements.Statement> statements = new ArrayList<>();
+        for (SessionMessage m : messages) {
+            if (m.role() != SessionMessage.Role.USER) {
+                continue;
+            }
+            for (Statements.Statement s : Statements.split(m.content())) {
+                owners.add(m);
+                statements.add(s);
+            }
+        }
+        List<Verdict> verdicts = classify(statements);
+        Map<String, Fact> facts = new LinkedHashMap<>();
+        List<Skipped> skipped = new ArrayList<>();
+        for (int i = 0; i < statements.size(); i++) {
+            Statements.Statement s = statements.get(i);
+            Verdict v = verdicts.get(i);
+            SessionMessage m = owners.get(i);
+            if (v.label().startsWith("skip:")) {
+                String reason = v.label().substring(5);
+                if (!reason.equals("chatter") || s.explicit()) {
+                    // chatter is not worth an entry of its own; anything else is kept visible
+                    skipped.add(new Skipped(
+                            reason.equals("secret") ? redact(s.text()) : s.text(), reason, round(v.score())));
+                }
+                continue;
+            }
+            MemoryType type = MemoryType.fromWire(v.label());
+            Scope voice = Statements.voice(s.body());
+            Scope scope = voice != null ? voice : type == MemoryType.PREFERENCE ? Scope.USER : Scope.TEAM;
+            Fact fact = new Fact(type, s.body(), round(v.score()), List.of(m), s.explicit(), scope);
+            String key = normalized(fact.content());
+            Fact seen = facts.get(key);
+            if (seen == null) {
+                facts.put(key, fact);
+            } else {
+                // said twice: one fact, more evidence, a little more confidence
+                List<SessionMessage> evidence = new ArrayList<>(seen.evidence());
+                if (!evidence.contains(m)) {
+                    evidence.add(m);
+                }
+                facts.put(
+                        key,
+                        new Fact(
+                                seen.type(),
+                                seen.content(),
+                                Math.min(0.99, seen.confidence() + 0.05),
+                                evidence,
+                                seen.explicit() || fact.explicit(),
+                                seen.scope()));
+            }
+        }
+        return new Extraction(List.copyOf(facts.values()), skipped);
+    }
+
+    /** The verdict on each statement, in order (the bench reads these directly). */
+    public List<Verdict> classify(List<Statements.Statement> statements) {
+        List<Verdict> out = new ArrayList<>(statements.size());
+        List<Integer> toEmbed = new ArrayList<>();
+        for (int i = 0; i < statements.size(); i++) {
+            Verdict decided = byCue(statements.get(i));
+            out.add(decided);
+            if (decided == null) {
+                toEmbed.add(i);
+            }
+        }
+        if (toEmbed.isEmpty()) {
+            return out;
+        }
+        List<float[]> vectors = embedder.embedDocuments(
+                toEmbed.stream().map(i -> statements.get(i).body()).toList());
+        for (int j = 0; j < toEmbed.size(); j++) {
+            int i = toEmbed.get(j);
+            out.set(i, byVote(statements.get(i), vectors.get(j)));
+        }
+        return out;
+    }
+
+    /** What the precise cues settle without a vote: credentials, questions, temporary state. */
+    private Verdict byCue(Statements.Statement s) {
+        if (!scanner.scan(s.text()).isEmpty() || Statements.credential(s.text()) != null) {
+            return new Verdict("skip:secret", 1.0, Map.of());
+        }
+        if (!s.explicit() && Statements.isQuestion(s.text())) {
+            return new Verdict("skip:question", 0.9, Map.of());
+        }
+        if (!s.explicit() && Statements.isPoliteRequest(s.text()) && !Statements.isDurable(s.text())) {
+            return new Verdict("skip:request", 0.9, Map.of());
+        }
+        if (Statements.isTemporary(s.body())) {
+            return new Verdict("skip:temporary", 0.9, Map.of());
+        }
+        return null;
+    }
+
+    private Verdict byVote(Statements.Statement s, float[] vector) {
+        List<ExampleBank.Neighbour> near = bank.nearest(embedder, vector, s.chinese(), settings.neighbours());
+        Map<String, Double> votes = new LinkedHashMap<>();
+        double total = 0;
+        // (votes is reassigned below when the linear classifier takes part)
+        for (ExampleBank.Neighbour n : near) {
+            // closer examples count more; a distant one barely (similarities of unrelated text sit near 0.3–0.5)
+            // and a label with many examples is divided by its share of the bank, or it would win every close call
+            double w = Math.pow(Math.max(0, n.similarity()), 4)
+                    / Math.sqrt(bank.share(n.example().label(), s.chinese()));
+            votes.merge(n.example().label(), w, Double::sum);
+            total += w;
+        }
+        if (total > 0) {
+            double t = total;
+            votes.replaceAll((label, w) -> w / t);
+        }
+        if (settings.linearWeight() > 0) {
+            double m = settings.linearWeight();
+            Map<String, Double> linear = classifier(s.chinese()).predict(vector);
+            Map<String, Double> nearest = votes;
+            Map<String, Double> mixed = new LinkedHashMap<>();
+            linear.forEach((label, p) -> mixed.put(label, m * p + (1 - m) * nearest.getOrDefault(label, 0.0)));
+            votes = mixed;
+        }
+        Map<MemoryType, Boolean> cues = Statements.typeCues(s.body());
+        // two questions: is it worth keeping at all (the examples' share of memory labels, plus a cue), and which
+        // type is it (the type votes plus cues) — the type votes alone are split five ways and would rarely
+        // reach a threshold even when every neighbour is a memory
+        double factMass = 0;
+        Map<MemoryType, Double> typeScores = new EnumMap<>(MemoryType.class);
+        for (MemoryType type : TYPES) {
+            double vote = votes.getOrDefault(type.wire(), 0.0);
+            factMass += vote;
+            typeScores.put(type, vote + (cues.containsKey(type) ? settings.cueWeight() : 0));
+        }
+        if (Statements.voice(s.body()) == dev.cairn.model.memory.Scope.TEAM
+                && !cues.containsKey(MemoryType.PREFERENCE)) {
+            // what "we" do is the team's rule or choice far more often than anyone's taste
+            typeScores.put(MemoryType.PREFERENCE, typeScores.get(MemoryType.PREFERENCE) * 0.5);
+        }
+        MemoryType best = MemoryType.FACT;
+        for (MemoryType type : TYPES) {
+            if (typeScores.get(type) > typeScores.get(best)) {
+                best = type;
+            }
+        }
+        double keep = Math.min(0.99, factMass + (cues.isEmpty() ? 0 : settings.cueWeight()));
+        if (s.explicit()) {
+            // asked to be remembered: kept whatever the vote, at the confidence of an explicit statement
+            return new Verdict(best.wire(), Math.max(0.9, keep), votes);
+        }
+        if (keep >= settings.threshold() && !Statements.isImperativeRequest(s.body())) {
+            return new Verdict(best.wire(), keep, votes);
+        }
+        Map<String, Double> decided = votes;
+        String reason = "low-confidence";
+        double reasonScore = keep;
+        if (1 - factMass >= 0.5) {
+            reason = decided.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("skip:"))
+                    .max(Map.Entry.comparingByValue())
+                    .map(e -> e.getKey().substring(5))
+                    .orElse(reason);
+        }
+        if (Statements.isImperativeRequest(s.body())) {
+            reason = "request";
+        }
+        return new Verdict("skip:" + reason, round(reasonScore), votes);
+    }
+
+    /** The linear classifier of one script, trained on first use from the bank's examples in that script. */
+    private synchronized LinearClassifier classifier(boolean chinese) {
+        return classifiers.computeIfAbsent(chinese, zh -> {
+            List<float[]> vectors = bank.vectors(embedder);
+            List<float[]> x = new ArrayList<>();
+            List<String> y = new ArrayList<>();
+            for (int i = 0; i < bank.examples().size(); i++) {
+                if (bank.examples().get(i).chinese() == zh) {
+                    x.add(vectors.get(i));
+                    y.add(bank.examples().get(i).label());
+                }
+            }
+            return LinearClassifier.train(x, y, 1e-4, 300, 20);
+        });
+    }
+
+    private String redact(String text) {
+        return ModelProposals.redact(text, scanner);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static String normalized(String s) {
+        return s.toLowerCase(Locale.ROOT)
+                .replaceAll("[\\p{Punct}。！？，、\\s]+", " ")
+                .strip();
+    }
+}

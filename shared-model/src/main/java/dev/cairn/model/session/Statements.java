@@ -1,0 +1,271 @@
+package dev.cairn.model.session;
+
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How a user's message is cut into statements and what its precise cues say, in English and Chinese: an explicit
+ * request to remember (anywhere in the message), questions, temporary state, credentials, whose statement it is, and
+ * the words that name a memory type outright. The cues are deliberately narrow — the {@link EmbeddedExtractor}'s
+ * nearest examples carry the rest — so that a cue firing is nearly always right.
+ */
+public final class Statements {
+
+    private Statements() {}
+
+    /** A statement, with what was left after an explicit "remember" clause was removed. */
+    public record Statement(String text, String body, boolean explicit, boolean chinese) {}
+
+    /**
+     * A sentence ends at CJK end punctuation, at a line break, or at {@code . ! ? ;} followed by white space or the
+     * end: a dot inside a token ({@code PostgreSQL 16.2}, {@code vYYYY.MM.DD}, {@code api.example.com}) does not end
+     * it.
+     */
+    private static final Pattern SENTENCE = Pattern.compile("(?:[^.!?;。！？；\\n]|[.!?;](?=[^\\s.!?;]))+[.!?;。！？；]*");
+
+    private static final String REMEMBER_EN = "(?:rem[ea]m?b[ea]r|rember|don'?t forget|do not forget|keep in mind|"
+            + "make a note|note down|note|for future reference)";
+    /** "remember that X", "please don't forget: X", "记一下：X" — the body follows the request. */
+    private static final Pattern EXPLICIT_PREFIX = Pattern.compile(
+            "(?i)^(?:(?:ok|okay|also|and|oh|btw|pls|please|thanks|so)[,.!]?\\s+)*(?:please\\s+|pls\\s+)?(?:also\\s+)?"
+                    + REMEMBER_EN
+                    + "(?:\\s+(?:that|this|it))?(?:\\s+for (?:me|later|next time))?\\s*[:,：，—-]?\\s*(.{4,})$"
+                    + "|^(?:请|麻烦)?(?:帮我)?(?:记住|记一下|记下来|记下|记得|别忘了|不要忘了|以后记得)[了吧]?(?:[:：，,]\\s*)?(.{2,})$");
+    /** "X, please remember that.", "X — keep that in mind", "X，记一下" — the body precedes the request. */
+    private static final Pattern EXPLICIT_SUFFIX =
+            Pattern.compile("(?i)^(.{4,}?)[\\s,;:—–-]+(?:so\\s+)?(?:please\\s+|pls\\s+)?(?:" + REMEMBER_EN
+                    + ")(?:\\s+(?:that|this|it|for (?:me|later|next time)|going forward|in (?:the )?future))*[.!\\s]*$"
+                    + "|^(.{2,}?)[，,。\\s]*(?:请|麻烦)?(?:帮我)?(?:记住|记一下|记下来|记下|记好)(?:这个|这一点|这点|了|吧)?[。！!]*$");
+
+    private static final Pattern EXPLICIT_ANYWHERE =
+            Pattern.compile("(?i)\\b" + REMEMBER_EN + "\\b|记住|记一下|记下|别忘了|以后记得");
+
+    private static final Pattern HAN = Pattern.compile("\\p{IsHan}");
+
+    /** Statements of a user's message, in order; a statement shorter than two characters is not one. */
+    public static List<Statement> split(String content) {
+        List<Statement> out = new ArrayList<>();
+        Matcher s = SENTENCE.matcher(content);
+        while (s.find()) {
+            String sentence = s.group().strip();
+            if (sentence.length() < 2) {
+                continue;
+            }
+            boolean chinese = isChinese(sentence);
+            String body = explicitBody(sentence);
+            out.add(new Statement(sentence, body == null ? sentence : body, body != null, chinese));
+        }
+        return out;
+    }
+
+    /** Whether some statement of {@code content} asks for something to be remembered, wherever it stands. */
+    public static boolean asksToRemember(String content) {
+        if (!EXPLICIT_ANYWHERE.matcher(content).find()) {
+            return false; // the cheap check first: appends call this on every user message
+        }
+        for (Statement s : split(content)) {
+            if (s.explicit()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Two or more Han characters make a statement Chinese (a Chinese sentence often carries English names). */
+    public static boolean isChinese(String text) {
+        Matcher m = HAN.matcher(text);
+        return m.find() && m.find();
+    }
+
+    /** What an explicit request to remember asks to keep, or null when the sentence makes no such request. */
+    static String explicitBody(String sentence) {
+        Matcher p = EXPLICIT_PREFIX.matcher(sentence);
+        if (p.find()) {
+            String body = (p.group(1) != null ? p.group(1) : p.group(2)).strip();
+            // "remember that." alone refers to the previous sentence, handled by the caller
+            return capitalised(body);
+        }
+        Matcher x = EXPLICIT_SUFFIX.matcher(sentence);
+        if (x.find()) {
+            String body = (x.group(1) != null ? x.group(1) : x.group(2)).strip();
+            return capitalised(trimEnd(body));
+        }
+        return null;
+    }
+
+    // ---- cues ---------------------------------------------------------------------------------------------------
+
+    private static final Pattern QUESTION = Pattern.compile("[?？]\\s*\\p{Punct}*\\s*$"
+            + "|(?i)^(?:(?:so|and|but|hmm|wait|ok|sorry|also|quick question)[,.!:]?\\s+)*"
+            + "(?:do|does|did|should|shall|can|could|would|will|what|what's|whats|which|why|how|is|are|was|were|"
+            + "where|who|whom|when|any idea|i wonder|is there|are there)\\b(?!.*\\b(?:please|pls)\\b)[^.!]*$"
+            + "|吗[。？?]?$|呢[。？?]?$|(?:什么|怎么|为什么|为啥|哪个|哪些|哪里|几点|多少|是不是|有没有|能不能|到底).*[？?]?$");
+    /** A question that asks the assistant to do something is a request, not a question. */
+    private static final Pattern POLITE_REQUEST =
+            Pattern.compile("(?i)^(?:(?:so|and|ok|okay|now|great|cool|also)[,.!]?\\s+)*(?:can|could|would|will) you\\s+"
+                    + "(?!remember|tell me|remind)");
+
+    private static final Pattern TEMPORARY = Pattern.compile("(?i)\\b(?:right now|rn|atm|for now|today|tonight|"
+            + "this (?:morning|afternoon|evening|week|sprint|time|task|draft|session)|at the moment|for the moment|"
+            + "currently|temporarily|for this (?:session|task|pr|draft|chart|one)|just for this|just this once|"
+            + "for the time being|until (?:tomorrow|next week|monday|tuesday|wednesday|thursday|friday|the)|"
+            + "in \\d+ (?:minutes|hours)|mid-\\w+)\\b"
+            + "|临时|今天|今晚|现在|暂时|这次|目前|这会儿|这周|这一版|这个\\s?PR|刚才|待会|马上|"
+            + "(?:\\d+|[一二三四五六七八九十两半]+)(?:个)?(?:分钟|小时)(?:后|之后|以后)");
+    /** What makes a statement durable even when it mentions a time ("from now on", "every day"). */
+    private static final Pattern DURABLE = Pattern.compile("(?i)\\b(?:always|never|every|from now on|going forward|"
+            + "in future|in the future|all my|for future)\\b|以后|一律|总是|每次|每天|每周|一直");
+
+    /**
+     * A statement whose point is a credential: a password, PIN, token or key given with its value. The secret scanner
+     * finds credentials by their shape; a short or human-chosen one ("hunter2", "4821") has no shape and is recognised
+     * by what the sentence says it is.
+     */
+    private static final Pattern CREDENTIAL = Pattern.compile("(?i)\\b(?:password|passwd|passphrase|pwd|pin|passcode|"
+            + "door code|access code|alarm code|api[ _-]?key|secret(?: key)?|token|private key|credentials?|login)\\b"
+            + "(?:\\s+\\S+){0,5}?\\s*(?:is|was|=|:|：)\\s*(\\S+)"
+            + "|(?i)\\b(?:login|credentials?)\\b[^.]*?:\\s*\\S+\\s*/\\s*(\\S+)"
+            + "|(?i)\\b(?:password|secret key|secret|token|api key|key|pin)\\s+"
+            + "((?=\\S*[0-9!@#$%^&*_/+])[A-Za-z0-9/+_\\-!@#$%^&*.]{6,})"
+            + "|(?:密码|密钥|口令|令牌|token|秘钥|验证码)[^，。,]{0,6}?(?:是|为|：|:|\\s)\\s*"
+            + "((?=[^\\s，。,]*[0-9!@#$%^&*_\\-])[^\\s，。,]{3,})");
+
+    private static final Pattern TEAM_VOICE = Pattern.compile(
+            "(?i)\\b(?:we|we're|we've|we'll|we'd|our|ours|us|team|everyone|everybody)\\b|我们|咱们|大家|团队|全组|我们组|公司");
+    private static final Pattern USER_VOICE =
+            Pattern.compile("(?i)\\b(?:i|i'm|im|i'd|id|i've|i'll|my|me|mine)\\b|我(?!们)");
+
+    private static final Map<MemoryType, Pattern> TYPE_CUES = new EnumMap<>(MemoryType.class);
+
+    static {
+        TYPE_CUES.put(
+                MemoryType.PREFERENCE,
+                Pattern.compile("(?i)\\b(?:prefer|prefere|perfer|preferred|preference|i'd rather|i would rather|"
+                        + "rather (?:have|use|get|not)|fan of|favou?rite|fav|go-to|partial to|happier with|"
+                        + "happiest with|more comfortable|i (?:really )?(?:like|love|hate|dislike|enjoy)|"
+                        + "i'm (?:more of|a fan)|don't like|do not like|i want|i'd like|i'd love|give me|for me|"
+                        + "with me|to me|my code|my (?:projects?|documents?|writing|decks?|reports?))\\b"
+                        + "|(?:我|我个人)[^们，。]{0,8}?(?:更喜欢|喜欢|偏好|偏爱|习惯|倾向|宁愿|宁可|愿意|更爱|爱喝|不喜欢|讨厌|首选|希望|想要|要)"
+                        + "|给我|跟我|对我|帮我写|写给我|叫我|请用|别给我|首选|我的编辑器|我用的"));
+        TYPE_CUES.put(
+                MemoryType.CONVENTION,
+                Pattern.compile("(?i)\\b(?:convention|conventions|policy|rule|rules|standard|style guide|by convention|"
+                        + "must|mandatory|required|requires?|no exceptions|not allowed|we always|we never|"
+                        + "we (?:don't|do not|require|write|use|keep|tag|name|review|version|pin)|"
+                        + "(?:every|each|all|any)\\s+\\w+(?:\\s+\\w+)?\\s+(?:must|needs?|has to|have to|gets?|goes|go|"
+                        + "are|is|lives?|starts?|ends?|requires?))\\b"
+                        + "|规定|规范|约定|规矩|惯例|一律|统一|必须|都要|要求|不允许|禁止|不许|不能|家规|每个.{0,20}?(?:都|要|必须)"));
+        TYPE_CUES.put(
+                MemoryType.DECISION,
+                Pattern.compile("(?i)\\b(?:decided|decide|decidd|decidid|decision|chose|chosen|picked|settled|"
+                        + "went with|going with|go with|agreed|approved|voted|selected|opted|adopting|adopted|"
+                        + "switch(?:ed|ing)? (?:to|from)|migrat(?:e|ed|ing) (?:to|from)|mov(?:e|ed|ing|es) (?:to|from)|"
+                        + "replac(?:e|ed|ing)|dropp(?:ed|ing)|scrapped|killed|cancell?ed|sunset|deprecat\\w+|"
+                        + "standardi[sz]\\w+|landed on|final call|final answer|is settled|signed off|won)\\b"
+                        + "|决定|定了|拍板|选了|选择|选定|采用|改用|换成|迁移到|迁到|批准|投票|定为|定在|不用了|不做了|砍掉|下线|停止|订好|已经定"));
+        TYPE_CUES.put(
+                MemoryType.ENVIRONMENT,
+                Pattern.compile("(?i)\\b(?:runs? on|running on|runs in|deployed (?:on|in|to|with)|hosted (?:on|at|in)|"
+                        + "lives (?:in|on|behind)|served (?:by|with|from)|is on|are on|we're on|built with|targets?|"
+                        + "prod|production|staging|cluster|region|laptop|machine|runtime|instances?|"
+                        + "v?\\d+(?:\\.\\d+)+|\\d+ ?(?:gb|tb|cores?))\\b"
+                        + "|部署在|跑在|运行在|托管在|用的是|跑着|装的|环境|集群|服务器|区域|实例|运行时|内存|显卡|硬盘"));
+    }
+
+    public static boolean isQuestion(String s) {
+        return QUESTION.matcher(s).find() && !POLITE_REQUEST.matcher(s).find();
+    }
+
+    /**
+     * An instruction about the work at hand ("Add logging to the retry loop", "Delete the unused imports in this
+     * file"): an imperative verb first and nothing that makes it a standing rule ("always", "for me", "my code").
+     */
+    public static boolean isImperativeRequest(String s) {
+        return IMPERATIVE.matcher(s).find()
+                && !DURABLE.matcher(s).find()
+                && !STANDING.matcher(s).find();
+    }
+
+    private static final Pattern IMPERATIVE = Pattern.compile("(?i)^(?:(?:ok|okay|now|great|cool|good|thanks|so|and|"
+            + "also|then)[,.!]?\\s+)*(?:please\\s+|pls\\s+|just\\s+)?(?:write|fix|rename|generate|run|explain|add|draft|"
+            + "translate|make|look|bump|convert|delete|remove|open|show|split|undo|try|summari[sz]e|plot|book|create|"
+            + "clean|rewrite|set|find|compare|turn|resize|send|tag|shorten|order|retrain|check|put|refactor|update|"
+            + "move|change|replace|implement|build|deploy|review|list|draw|format|sort|merge|commit|push|"
+            + "revert|install|upgrade|test|debug|port|migrate|reply|call(?!\\s+me\\b)|email|schedule|cancel|print|read|search)\\b"
+            + "|^(?:帮我|请帮我|麻烦|把|再帮我|再把|删掉|修一下|跑一下|解释一下|撤销|生成|总结一下|清理一下|翻译|提醒我)");
+    /** What turns an imperative into a standing preference or rule. */
+    private static final Pattern STANDING = Pattern.compile("(?i)\\b(?:for me|with me|my (?:code|projects?|writing|"
+            + "documents?|repos?)|anything|everything|whenever|any time|all (?:my|of my|the time)|by default|"
+            + "in general|generally)\\b|以后|所有|默认|一律|都用|都要|每次|尽量|一般");
+
+    public static boolean isPoliteRequest(String s) {
+        return POLITE_REQUEST.matcher(s).find();
+    }
+
+    /** Temporary state, unless something in the statement makes it durable ("always", "from now on"). */
+    public static boolean isTemporary(String s) {
+        return TEMPORARY.matcher(s).find() && !DURABLE.matcher(s).find();
+    }
+
+    public static boolean isDurable(String s) {
+        return DURABLE.matcher(s).find();
+    }
+
+    /** The start and end of the credential's value when {@code s} gives one, else null. */
+    public static int[] credential(String s) {
+        Matcher m = CREDENTIAL.matcher(s);
+        if (!m.find()) {
+            return null;
+        }
+        for (int g = 1; g <= m.groupCount(); g++) {
+            if (m.group(g) != null) {
+                String value = m.group(g);
+                // a value is not a plain word of the sentence ("the password is stored in Vault")
+                if (value.matches("(?i)(?:stored|kept|in|on|the|a|an|managed|rotated|set|not|never|always|"
+                        + "required|handled|saved|located|available|here|there|below|above|same)[.,]?")) {
+                    return null;
+                }
+                return new int[] {m.start(g), m.end(g)};
+            }
+        }
+        return null;
+    }
+
+    /** The memory types whose cue words occur in {@code s}. */
+    public static Map<MemoryType, Boolean> typeCues(String s) {
+        Map<MemoryType, Boolean> out = new EnumMap<>(MemoryType.class);
+        TYPE_CUES.forEach((type, p) -> {
+            if (p.matcher(s).find()) {
+                out.put(type, true);
+            }
+        });
+        return out;
+    }
+
+    /** Whose statement it is: the team's when it speaks as "we"/"our", the user's as "I"/"my", else null. */
+    public static Scope voice(String s) {
+        if (TEAM_VOICE.matcher(s).find()) {
+            return Scope.TEAM;
+        }
+        if (USER_VOICE.matcher(s).find()) {
+            return Scope.USER;
+        }
+        return null;
+    }
+
+    private static String trimEnd(String s) {
+        return s.replaceAll("[\\s,;:—–，；：-]+$", "");
+    }
+
+    private static String capitalised(String s) {
+        return s.isEmpty() || !Character.isLowerCase(s.charAt(0))
+                ? s
+                : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.cairn.model.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.testkit.HashingEmbedder;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The embedded extractor's decisions that do not depend on the embedding model's quality (those are measured by
+ * {@code extract-bench} on the labelled corpus): explicit requests, secrets, questions, the threshold, scope and
+ * evidence. The shipped bank is used with a bag-of-words test embedder.
+ */
+class EmbeddedExtractorTest {
+
+    private final EmbeddedExtractor extractor = new EmbeddedExtractor(
+            new HashingEmbedder(), SecretScanner.bundled(), ExampleBank.shipped(), EmbeddedExtractor.Settings.defaults());
+
+    private static SessionMessage user(long seq, String text) {
+        return new SessionMessage(new Id("m" + seq), seq, SessionMessage.Role.USER, text, Instant.EPOCH);
+    }
+
+    @Test
+    void extract_shouldKeepAnExplicitRequest_asAnExplicitUserPreferenceWithItsEvidence() {
+        SessionMessage m = user(1, "I always prefer Kotlin over Java for new services, please remember that.");
+
+        FactExtractor.Extraction x = extractor.extract(List.of(m));
+
+        assertThat(x.facts()).singleElement().satisfies(f -> {
+            assertThat(f.type()).isEqualTo(MemoryType.PREFERENCE);
+            assertThat(f.content()).isEqualTo("I always prefer Kotlin over Java for new services");
+            assertThat(f.explicit()).isTrue();
+            assertThat(f.scope()).isEqualTo(Scope.USER);
+            assertThat(f.evidence()).containsExactly(m);
+            assertThat(f.confidence()).isGreaterThanOrEqualTo(0.9);
+        });
+    }
+
+    @Test
+    void extract_shouldGiveTheTeamAConventionSaidInTheTeamsVoice() {
+        FactExtractor.Extraction x = extractor.extract(List.of(
+                user(1, "Our team convention is that every API returns RFC 9457 problem details on errors.")));
+
+        assertThat(x.facts()).singleElement().satisfies(f -> {
+            assertThat(f.type()).isEqualTo(MemoryType.CONVENTION);
+            assertThat(f.scope()).isEqualTo(Scope.TEAM);
+        });
+    }
+
+    @Test
+    void extract_shouldSkipACredential_withItsValueRedacted_evenWhenAskedToRemember() {
+        FactExtractor.Extraction x =
+                extractor.extract(List.of(user(1, "Remember that my database password is Tr0ub4dor&3.")));
+
+        assertThat(x.facts()).isEmpty();
+        assertThat(x.skipped()).singleElement().satisfies(s -> {
+            assertThat(s.reason()).isEqualTo("secret");
+            assertThat(s.text()).doesNotContain("Tr0ub4dor").contains("[REDACTED");
+        });
+    }
+
+    @Test
+    void extract_shouldReportQuestionsAndTemporaryState_withAScoreAndNoMemory() {
+        FactExtractor.Extraction x = extractor.extract(List.of(
+                user(1, "Which region has the lowest latency from Singapore?"),
+                user(2, "I'm on the hotfix branch right now.")));
+
+        assertThat(x.facts()).isEmpty();
+        assertThat(x.skipped()).extracting(FactExtractor.Skipped::reason).containsExactly("question", "temporary");
+        assertThat(x.skipped()).allSatisfy(s -> assertThat(s.score()).isBetween(0.0, 1.0));
+    }
+
+    @Test
+    void extract_shouldIgnoreWhatTheAssistantSays() {
+        SessionMessage said = new SessionMessage(
+                new Id("a1"), 1, SessionMessage.Role.ASSISTANT, "We always squash merge into main.", Instant.EPOCH);
+
+        assertThat(extractor.extract(List.of(said)).facts()).isEmpty();
+    }
+
+    @Test
+    void extract_shouldMergeAFactSaidTwice_intoOneWithBothMessagesAsEvidence() {
+        SessionMessage first = user(1, "We always squash merge into main.");
+        SessionMessage again = user(2, "We always squash merge into main!");
+
+        FactExtractor.Extraction x = extractor.extract(List.of(first, again));
+
+        assertThat(x.facts()).singleElement().satisfies(f -> assertThat(f.evidence())
+                .containsExactly(first, again));
+    }
+
+    @Test
+    void extract_shouldKeepNothing_whenTheThresholdIsAboveEveryScore() {
+        EmbeddedExtractor strict = new EmbeddedExtractor(
+                new HashingEmbedder(),
+                SecretScanner.bundled(),
+                ExampleBank.shipped(),
+                new EmbeddedExtractor.Settings(7, 0.35, 1.0, 0.8));
+
+        FactExtractor.Extraction x = strict.extract(List.of(user(1, "The orders table has roughly 80 million rows.")));
+
+        assertThat(x.facts()).isEmpty();
+        assertThat(x.skipped()).singleElement().satisfies(s -> assertThat(s.score()).isLessThan(1.0));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.cairn.model.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cairn.model.memory.Scope;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StatementsTest {
+
+    @Test
+    void split_shouldFindTheRememberRequest_whenItEndsTheSentence() {
+        List<Statements.Statement> s =
+                Statements.split("I always prefer Kotlin over Java for new services, please remember that.");
+
+        assertThat(s).singleElement().satisfies(x -> {
+            assertThat(x.explicit()).isTrue();
+            assertThat(x.body()).isEqualTo("I always prefer Kotlin over Java for new services");
+        });
+    }
+
+    @Test
+    void split_shouldFindTheRememberRequest_inTheMiddleOfALongMessage() {
+        List<Statements.Statement> s = Statements.split("Thanks, that fixed it. Don't forget that the EU customers' data "
+                + "must stay in eu-central-1. Can you also bump Jackson?");
+
+        assertThat(s).hasSize(3);
+        assertThat(s.get(1).explicit()).isTrue();
+        assertThat(s.get(1).body()).isEqualTo("The EU customers' data must stay in eu-central-1.");
+        assertThat(s.get(0).explicit()).isFalse();
+        assertThat(s.get(2).explicit()).isFalse();
+    }
+
+    @Test
+    void split_shouldFindChineseRememberRequests_beforeAndAfterTheStatement() {
+        assertThat(Statements.split("记一下：生产环境部署在 cn-north-1。").get(0).body()).isEqualTo("生产环境部署在 cn-north-1。");
+        assertThat(Statements.split("我们统一用 pnpm，记住这个。").get(0).body()).isEqualTo("我们统一用 pnpm");
+        assertThat(Statements.asksToRemember("好的。以后记得，回答要简短。")).isTrue();
+        assertThat(Statements.asksToRemember("我们统一用 pnpm。")).isFalse();
+    }
+
+    @Test
+    void split_shouldNotEndAStatement_atADotInsideAVersionOrHost() {
+        assertThat(Statements.split("Prod runs PostgreSQL 16.2 on db.internal.example.com. We deploy on Fridays."))
+                .extracting(Statements.Statement::text)
+                .containsExactly("Prod runs PostgreSQL 16.2 on db.internal.example.com.", "We deploy on Fridays.");
+    }
+
+    @Test
+    void credential_shouldFindAStatedPassword_butNotAPasswordPolicy() {
+        assertThat(Statements.credential("remember that my database password is hunter2")).isNotNull();
+        assertThat(Statements.credential("我的银行卡密码是 4821，别忘了。")).isNotNull();
+        assertThat(Statements.credential("The password is stored in Vault.")).isNull();
+        assertThat(Statements.credential("All secrets live in AWS Secrets Manager, never in env files.")).isNull();
+        assertThat(Statements.credential("密钥都放在 Secrets Manager 里。")).isNull();
+    }
+
+    @Test
+    void cues_shouldTellQuestionsRequestsAndTemporaryStateFromDurableStatements() {
+        assertThat(Statements.isQuestion("Do we always need two approvals?")).isTrue();
+        assertThat(Statements.isQuestion("Could you write the test?")).isFalse();
+        assertThat(Statements.isPoliteRequest("Could you write the test?")).isTrue();
+        assertThat(Statements.isImperativeRequest("Add logging to the retry loop.")).isTrue();
+        assertThat(Statements.isImperativeRequest("Use British spelling in anything you write for me.")).isFalse();
+        assertThat(Statements.isTemporary("I'm on the hotfix branch right now.")).isTrue();
+        assertThat(Statements.isTemporary("From now on we deploy every day.")).isFalse();
+        assertThat(Statements.isTemporary("二十分钟后我要演示。")).isTrue();
+    }
+
+    @Test
+    void voice_shouldGiveIAndMyToTheUser_andWeAndOurToTheTeam() {
+        assertThat(Statements.voice("My editor is Neovim.")).isEqualTo(Scope.USER);
+        assertThat(Statements.voice("Our team convention is RFC 9457 errors.")).isEqualTo(Scope.TEAM);
+        assertThat(Statements.voice("我们决定用 DynamoDB。")).isEqualTo(Scope.TEAM);
+        assertThat(Statements.voice("我习惯用 Vim。")).isEqualTo(Scope.USER);
+        assertThat(Statements.voice("The review picked DynamoDB.")).isNull();
+    }
+}
