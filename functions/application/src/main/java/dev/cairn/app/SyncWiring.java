@@ -10,7 +10,9 @@ import io.smallrye.config.WithDefault;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Builds team sync: the selected sync store, the conflict policy per team from {@link Config}. */
 @ApplicationScoped
@@ -30,6 +32,33 @@ public class SyncWiring {
 
         @WithDefault("1048576")
         int maxBytes();
+
+        /** This server as a client of a team on another Cairn (README § Team memory: sync); off without a url. */
+        Remote remote();
+    }
+
+    /** {@code cairn.sync.remote.*}: the team server to sync this server's team memories with. */
+    public interface Remote {
+        /** The team server's base URL (another local server or the AWS API); unset: no remote sync. */
+        Optional<String> url();
+
+        /** A bearer token the team server accepts, for a user of every team in {@link #teams}. */
+        Optional<String> token();
+
+        /** The teams to sync (the same ids here and there). */
+        Optional<List<String>> teams();
+
+        /** How often a pass runs while the server is up (read by the local server's scheduler). */
+        @WithDefault("30s")
+        String interval();
+
+        /** Ops per delta: the seed's 50–500. */
+        @WithDefault("100")
+        int batchSize();
+
+        /** This replica's {@code client_id} in the team's log. */
+        @WithDefault("local")
+        String clientId();
     }
 
     @Produces

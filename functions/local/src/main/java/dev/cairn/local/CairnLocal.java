@@ -25,6 +25,7 @@ public class CairnLocal {
               --help, -h     this text
             commands (each answers --help without starting anything):
               token          mint a local JWT for a user and teams
+              sync --once    one pass of team sync with the remote team server (cairn.sync.remote.*), then exit
             the benchmarks: java -jar functions/bench/target/cairn-bench.jar --help
             example: java -jar functions/local/target/quarkus-app/quarkus-run.jar token --user alice --team acme
             """;
@@ -49,6 +50,16 @@ public class CairnLocal {
                 yield OptionalInt.of(0);
             }
             case "token" -> OptionalInt.of(TokenCommand.run(options, CairnLocal::configuredDataDir, out, err));
+            case "sync" -> {
+                int status = SyncOnceCommand.check(options, out, err);
+                if (status >= 0) {
+                    yield OptionalInt.of(status);
+                }
+                // a pass needs the stores: start Quarkus for it (on a free port, beside no server), then exit
+                System.setProperty("quarkus.http.port", "0");
+                Quarkus.run(SyncOnceCommand.class, (code, failure) -> System.exit(code));
+                yield OptionalInt.of(0);
+            }
             default -> {
                 err.print((args.get(0).startsWith("-") ? "unknown option " : "unknown command ") + args.get(0) + "\n"
                         + USAGE);

@@ -1,0 +1,87 @@
+package dev.cairn.local;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.sync.TeamReplica;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The replica's state, one JSON file per team under {@code <data-dir>/sync-remote/}: written to a temporary file,
+ * forced to disk and renamed over the old one, so a crash leaves either the old state or the new one, never half.
+ */
+final class FileReplicaStates implements TeamReplica.StateStore {
+
+    record ValueFile(String content, String type, List<String> tags, double confidence) {}
+
+    record StateFile(String team, long pulled, Map<String, ValueFile> known) {}
+
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .build();
+
+    private final Path dir;
+
+    FileReplicaStates(Path dir) {
+        this.dir = dir;
+    }
+
+    @Override
+    public TeamReplica.State load(Id team) {
+        Path file = dir.resolve(team.value() + ".json");
+        if (!Files.exists(file)) {
+            return TeamReplica.State.empty(team);
+        }
+        try {
+            StateFile f = JSON.readValue(file.toFile(), StateFile.class);
+            Map<Id, TeamReplica.Value> known = new TreeMap<>();
+            f.known()
+                    .forEach((id, v) -> known.put(
+                            new Id(id),
+                            new TeamReplica.Value(
+                                    v.content(),
+                                    MemoryType.fromWire(v.type()),
+                                    v.tags().stream().map(Id::new).toList(),
+                                    v.confidence())));
+            return new TeamReplica.State(team, f.pulled(), known);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the sync state " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void save(TeamReplica.State state) {
+        Map<String, ValueFile> known = new TreeMap<>();
+        state.known()
+                .forEach((id, v) -> known.put(
+                        id.value(),
+                        new ValueFile(
+                                v.content(),
+                                v.type().wire(),
+                                v.tags().stream().map(Id::value).toList(),
+                                v.confidence())));
+        Path file = dir.resolve(state.team().value() + ".json");
+        Path tmp = dir.resolve(state.team().value() + ".json.tmp");
+        try {
+            Files.createDirectories(dir);
+            Files.write(tmp, JSON.writeValueAsBytes(new StateFile(state.team().value(), state.pulled(), known)));
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the sync state " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
