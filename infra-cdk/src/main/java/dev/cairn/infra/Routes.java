@@ -26,6 +26,7 @@ public final class Routes {
             new Route("POST", TEAM + "/recall", "recall"),
             new Route("POST", SESSION + "/messages", "session-summarize"),
             new Route("GET", SESSION, "session-summarize"),
+            new Route("PUT", SESSION, "session-summarize"),
             new Route("PUT", SESSION + "/tool-cache", "session-summarize"),
             new Route("DELETE", SESSION + "/tool-cache", "session-summarize"),
             new Route("POST", SESSION + "/tool-cache:lookup", "session-summarize"),

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The isolation matrix: for every route with a team in it (memories, recall, sessions, tool cache, context, usage,
  * sync), user X of team A tries team B's resources and user Y's private ones.
- * Every attempt is refused (403 for a foreign team, 404 for another user's memory, absent from lists and recall),
- * and no response carries a byte of what it must not see.
+ * Every attempt is refused (403 for a foreign team, 404 for another user's memory or session, absent from lists and
+ * recall), and no response carries a byte of what it must not see.
  */
 @ExtendWith(SharedServer.class)
 class TenantIsolationIT {
@@ -45,6 +45,23 @@ class TenantIsolationIT {
                 .statusCode(201)
                 .extract()
                 .path("id");
+        // yuki's own session in the shared team alpha: messages, tool cache, prefix, usage hold her private text
+        as("yuki", "alpha")
+                .body(Map.of("role", "user", "content", Y_PRIVATE_TEXT))
+                .post("/v1/teams/alpha/sessions/ys1/messages")
+                .then()
+                .statusCode(202);
+        as("yuki", "alpha")
+                .body(Map.of("tool", "read_file", "params", Map.of("path", "~/.ssh/config"), "result", Y_PRIVATE_TEXT))
+                .put("/v1/teams/alpha/sessions/ys1/tool-cache")
+                .then()
+                .statusCode(201);
+        as("yuki", "alpha")
+                .body(Map.of("model", "claude-sonnet-4-5", "input_tokens", 10, "output_tokens", 5))
+                .post("/v1/teams/alpha/sessions/ys1/usage")
+                .then()
+                .statusCode(204);
+        as("yuki", "alpha").get("/v1/teams/alpha/sessions/ys1/context").then().statusCode(200);
         // team bravo's session, tool cache, context prefix and team facts hold the secret text too
         as("bea", "bravo")
                 .body(Map.of("role", "user", "content", B_SECRET_TEXT))
@@ -195,6 +212,54 @@ class TenantIsolationIT {
                                 "delete another user's memory",
                                 r -> r.delete("/v1/teams/alpha/memories/" + yukiId),
                                 404),
+                        // yuki's own session in the shared team alpha: 404 on every session route
+                        new Attempt(
+                                "append to another user's session",
+                                r -> r.body(Map.of("role", "user", "content", "I prefer to be called Ally."))
+                                        .post("/v1/teams/alpha/sessions/ys1/messages"),
+                                404),
+                        new Attempt("read another user's session", r -> r.get("/v1/teams/alpha/sessions/ys1"), 404),
+                        new Attempt("end another user's session", r -> r.post("/v1/teams/alpha/sessions/ys1/end"), 404),
+                        new Attempt(
+                                "assemble another user's context",
+                                r -> r.get("/v1/teams/alpha/sessions/ys1/context"),
+                                404),
+                        new Attempt(
+                                "restore another user's context",
+                                r -> r.queryParam("turn", 1).get("/v1/teams/alpha/sessions/ys1/context"),
+                                404),
+                        new Attempt(
+                                "set another user's context prefix",
+                                r -> r.body(Map.of("system", "x")).put("/v1/teams/alpha/sessions/ys1/context/prefix"),
+                                404),
+                        new Attempt(
+                                "make another user's session a team session",
+                                r -> r.body(Map.of("visibility", "team")).put("/v1/teams/alpha/sessions/ys1"),
+                                404),
+                        new Attempt(
+                                "look up another user's tool cache",
+                                r -> r.body(Map.of("tool", "read_file", "params", Map.of("path", "~/.ssh/config")))
+                                        .post("/v1/teams/alpha/sessions/ys1/tool-cache:lookup"),
+                                404),
+                        new Attempt(
+                                "fill another user's tool cache",
+                                r -> r.body(Map.of("tool", "read_file", "params", Map.of("path", "x"), "result", "x"))
+                                        .put("/v1/teams/alpha/sessions/ys1/tool-cache"),
+                                404),
+                        new Attempt(
+                                "invalidate another user's tool cache",
+                                r -> r.delete("/v1/teams/alpha/sessions/ys1/tool-cache"),
+                                404),
+                        new Attempt(
+                                "read another user's tool-cache stats",
+                                r -> r.get("/v1/teams/alpha/sessions/ys1/tool-cache/stats"),
+                                404),
+                        new Attempt(
+                                "post another user's usage",
+                                r -> r.body(Map.of("model", "m", "input_tokens", 1, "output_tokens", 1))
+                                        .post("/v1/teams/alpha/sessions/ys1/usage"),
+                                404),
+                        new Attempt("read another user's usage", r -> r.get("/v1/teams/alpha/sessions/ys1/usage"), 404),
                         new Attempt(
                                 "list with scope=user",
                                 r -> r.queryParam("scope", "user").get("/v1/teams/alpha/memories"),
@@ -246,5 +311,19 @@ class TenantIsolationIT {
                 .statusCode(200)
                 .body("version", org.hamcrest.Matchers.equalTo(1))
                 .body("content", org.hamcrest.Matchers.equalTo(Y_PRIVATE_TEXT));
+        as("yuki", "alpha")
+                .get("/v1/teams/alpha/sessions/ys1")
+                .then()
+                .statusCode(200)
+                .body("message_count", org.hamcrest.Matchers.equalTo(1))
+                .body("ended", org.hamcrest.Matchers.equalTo(false));
+        as("yuki", "alpha")
+                .get("/v1/teams/alpha/sessions/ys1/tool-cache/stats")
+                .then()
+                .body("entries", org.hamcrest.Matchers.equalTo(1));
+        as("yuki", "alpha")
+                .get("/v1/teams/alpha/sessions/ys1/usage")
+                .then()
+                .body("requests", org.hamcrest.Matchers.equalTo(1));
     }
 }

@@ -1,6 +1,7 @@
 package dev.cairn.embedded;
 
 import dev.cairn.model.error.EmbeddingModelMismatch;
+import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
@@ -8,6 +9,7 @@ import dev.cairn.model.port.VectorIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -57,6 +60,7 @@ import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -71,6 +75,14 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Every {@link #upsert} / {@link #delete} commits before returning (durability comes from the commit; callers
  * batch to amortise it). Versions already applied are kept in memory so a late, older entry is ignored.
+ *
+ * <p>A write that fails on the disk (full, or an I/O error) can close Lucene's writer for good (a "tragic" failure:
+ * every later call would throw {@code AlreadyClosedException} until a restart), or silently drop the buffered
+ * documents of the failed batch. Either way the index rolls back to its last commit, which a failed write never
+ * damages, and reopens the writer on it, reloading the applied versions from it; the memories whose indexing failed
+ * are still marked pending in the record store, so the catch-up poller indexes them again once space returns. The
+ * failed call answers {@link StoreUnavailable} (503). While the reopen itself fails, every call does, and
+ * {@link #unavailable()} says why, which turns readiness DOWN.
  */
 public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
 
@@ -94,6 +106,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      */
     private static final KnnVectorsFormat VECTORS = new Lucene99HnswScalarQuantizedVectorsFormat(32, 200);
 
+    private static final System.Logger LOG = System.getLogger(LuceneVectorIndex.class.getName());
+
     private static final ExecutorService SEARCH_POOL =
             Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
                 Thread t = new Thread(r, "cairn-lucene-search");
@@ -106,9 +120,13 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      */
     private static final int MIN_KNN_CANDIDATES = 200;
 
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(5);
+
     private final Directory directory;
-    private final IndexWriter writer;
-    private final SearcherManager searchers;
+    private volatile IndexWriter writer;
+    private volatile SearcherManager searchers;
+    /** Why the index cannot be used right now (its writer failed and could not be reopened), or null. */
+    private volatile String broken;
     /**
      * English stop words are dropped: "the", "is" and "what" match most memories, and scoring them made BM25 the
      * slowest step of recall at 100k memories while adding nothing to ranking. CJK text is split into single
@@ -121,37 +139,117 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     private volatile String model;
 
     public LuceneVectorIndex(Path dir) {
+        this(dir, d -> d);
+    }
+
+    /** {@code wrap} decorates the index's directory: the fault tests inject disk failures through it. */
+    LuceneVectorIndex(Path dir, UnaryOperator<Directory> wrap) {
         try {
-            directory = FSDirectory.open(dir);
-            IndexWriterConfig cfg = new IndexWriterConfig(analyzer);
-            cfg.setRAMBufferSizeMB(64);
-            // A kNN query walks one graph per segment, so fewer, larger segments answer faster; merging a little
-            // more eagerly than Lucene's default (10 per tier, 2 MB floor) trades some ingest work for recall latency.
-            TieredMergePolicy merges = new TieredMergePolicy();
-            merges.setSegmentsPerTier(4);
-            merges.setFloorSegmentMB(16);
-            cfg.setMergePolicy(merges);
-            cfg.setCodec(new Lucene912Codec() {
-                @Override
-                public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-                    return VECTORS;
-                }
-            });
-            writer = new IndexWriter(directory, cfg);
-            searchers = new SearcherManager(writer, new SearcherFactory() {
+            directory = wrap.apply(FSDirectory.open(dir));
+            open();
+            Map<String, String> meta = new HashMap<>();
+            writer.getLiveCommitData().forEach(e -> meta.put(e.getKey(), e.getValue()));
+            model = meta.get(MODEL_KEY);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the vector index at " + dir, e);
+        }
+    }
+
+    /** Opens a writer on the last commit, a searcher manager on it, and the versions that commit holds. */
+    private void open() throws IOException {
+        IndexWriterConfig cfg = new IndexWriterConfig(analyzer);
+        cfg.setRAMBufferSizeMB(64);
+        // A kNN query walks one graph per segment, so fewer, larger segments answer faster; merging a little
+        // more eagerly than Lucene's default (10 per tier, 2 MB floor) trades some ingest work for recall latency.
+        TieredMergePolicy merges = new TieredMergePolicy();
+        merges.setSegmentsPerTier(4);
+        merges.setFloorSegmentMB(16);
+        cfg.setMergePolicy(merges);
+        cfg.setCodec(new Lucene912Codec() {
+            @Override
+            public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                return VECTORS;
+            }
+        });
+        IndexWriter w = new IndexWriter(directory, cfg);
+        try {
+            searchers = new SearcherManager(w, new SearcherFactory() {
                 @Override
                 public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
                     // segments are searched in parallel: a kNN query walks one HNSW graph per segment
                     return new IndexSearcher(reader, SEARCH_POOL);
                 }
             });
-            Map<String, String> meta = new HashMap<>();
-            writer.getLiveCommitData().forEach(e -> meta.put(e.getKey(), e.getValue()));
-            model = meta.get(MODEL_KEY);
+            writer = w;
             loadAppliedVersions();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the vector index at " + dir, e);
+        } catch (IOException | RuntimeException e) {
+            w.rollback();
+            throw e;
         }
+    }
+
+    /**
+     * Reopens the writer when a disk failure closed it; afterwards the index serves again without a restart.
+     *
+     * @throws StoreUnavailable while it cannot be reopened
+     */
+    private void ensureOpen() {
+        if (writer.isOpen() && broken == null) {
+            return;
+        }
+        synchronized (writeLock) {
+            if (writer.isOpen() && broken == null) {
+                return;
+            }
+            Throwable why = writer.getTragicException();
+            try {
+                searchers.close();
+            } catch (IOException | RuntimeException e) {
+                // the old reader's files may be gone with the failed writer; nothing of it is used again
+            }
+            try {
+                open();
+                broken = null;
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "vector index reopened after a failure ({0}); pending memories are indexed again",
+                        why == null ? "unknown" : why.toString());
+            } catch (IOException | RuntimeException e) {
+                broken = "the vector index's writer failed (" + (why == null ? e : why) + ") and cannot be reopened: "
+                        + e;
+                throw new StoreUnavailable("the vector index", RETRY_AFTER, e);
+            }
+        }
+    }
+
+    /**
+     * A failed write as the outage it is: back to the last commit (the batch's buffered documents may be half gone),
+     * the writer reopened on it, and the caller told to retry; its memories stay pending and are indexed later.
+     */
+    private StoreUnavailable failed(String what, Exception e) {
+        try {
+            writer.rollback();
+        } catch (IOException | RuntimeException ignored) {
+            // a writer closed by a tragic failure has rolled back already
+        }
+        try {
+            ensureOpen();
+        } catch (StoreUnavailable reopenFailed) {
+            e.addSuppressed(reopenFailed);
+        }
+        return new StoreUnavailable("the vector index (" + what + " failed: " + e + ")", RETRY_AFTER, e);
+    }
+
+    @Override
+    public Optional<String> unavailable() {
+        if (broken == null && !writer.isOpen()) {
+            try {
+                ensureOpen();
+            } catch (StoreUnavailable e) {
+                // broken says why
+            }
+        }
+        return Optional.ofNullable(broken);
     }
 
     private void loadAppliedVersions() throws IOException {
@@ -183,6 +281,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         if (entries.isEmpty()) {
             return;
         }
+        ensureOpen();
         synchronized (writeLock) {
             try {
                 for (Entry e : entries) {
@@ -201,8 +300,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                     appliedVersions.put(key, e.key().version());
                 }
                 commit();
-            } catch (IOException ex) {
-                throw new UncheckedIOException("vector index write failed", ex);
+            } catch (IOException | AlreadyClosedException ex) {
+                throw failed("write", ex);
             }
         }
     }
@@ -212,6 +311,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         if (keys.isEmpty()) {
             return;
         }
+        ensureOpen();
         synchronized (writeLock) {
             try {
                 for (Key k : keys) {
@@ -224,8 +324,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                     appliedVersions.put(key, k.version());
                 }
                 commit();
-            } catch (IOException ex) {
-                throw new UncheckedIOException("vector index delete failed", ex);
+            } catch (IOException | AlreadyClosedException ex) {
+                throw failed("delete", ex);
             }
         }
     }
@@ -245,6 +345,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         }
         Query filter = filterQuery(search.filter());
         float[] query = normalized(search.vector());
+        ensureOpen();
         try {
             searchers.maybeRefresh();
             IndexSearcher searcher = searchers.acquire();
@@ -301,6 +402,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      * against. Not used on the request path.
      */
     public List<Candidate> exactSearch(Filter f, float[] vector, int k) {
+        ensureOpen();
         try {
             searchers.maybeRefresh();
             IndexSearcher searcher = searchers.acquire();

@@ -22,14 +22,22 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
- * The one place where known errors become problem+json. Unknown exceptions are deliberately not mapped here: they
- * surface as 500s and in the logs (and, in Lambda, in error metrics and alarms).
+ * The one place where known errors become problem+json. An unknown exception is still a 500 — logged in full with an
+ * error id, counted by API Gateway's and the load balancer's 5xx metrics and alarms — but its body is problem+json too,
+ * naming the error id and never the stack. A full disk is an outage, not a bug: 503 with {@code Retry-After}.
  */
 public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+
+    /** How long a client should wait after the storage filled up: long enough for an operator to free space. */
+    static final long DISK_FULL_RETRY_SECONDS = 30;
 
     @ServerExceptionMapper
     public Response domain(CairnException e) {
@@ -42,6 +50,46 @@ public class ProblemMappers {
                     .build();
         }
         return problem(Problem.of(e, status));
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(RuntimeException e) {
+        String id = UUID.randomUUID().toString();
+        if (diskFull(e)) {
+            LOG.errorf(e, "storage full [error id %s]", id);
+            return Response.status(503)
+                    .type(Problem.MEDIA_TYPE)
+                    .header(HttpHeaders.RETRY_AFTER, DISK_FULL_RETRY_SECONDS)
+                    .entity(Problem.of(
+                            "service-unavailable",
+                            "Service unavailable",
+                            503,
+                            "the server's storage is full, so the request was not carried out; retry in "
+                                    + DISK_FULL_RETRY_SECONDS + " s (error id " + id + ")"))
+                    .build();
+        }
+        LOG.errorf(e, "unexpected error [error id %s]", id);
+        return problem(Problem.of(
+                "internal-error",
+                "Internal Server Error",
+                500,
+                "the server failed to carry out the request; error id " + id + " (in the server's log)"));
+    }
+
+    /**
+     * Whether the failure comes from a full disk: the OS's ENOSPC text, or SQLite's SQLITE_FULL (result code 13).
+     */
+    static boolean diskFull(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            String m = c.getMessage() == null ? "" : c.getMessage();
+            if (m.contains("No space left on device")
+                    || m.contains("SQLITE_FULL")
+                    || m.contains("database or disk is full")
+                    || c instanceof java.sql.SQLException sql && sql.getErrorCode() == 13) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static int statusOf(CairnException e) {

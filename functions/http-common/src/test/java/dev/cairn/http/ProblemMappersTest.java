@@ -38,4 +38,27 @@ class ProblemMappersTest {
         assertThat(r.getHeaderString("Retry-After")).isEqualTo("5");
         assertThat(((Problem) r.getEntity()).detail()).contains("retry in 5 s").doesNotContain("refused");
     }
+
+    @Test
+    void anUnexpectedError_shouldBeA500ProblemJson_namingAnErrorIdButNoStack() {
+        Response r = mappers.unexpected(new IllegalStateException("this IndexWriter is closed at secret.Place"));
+        assertThat(r.getStatus()).isEqualTo(500);
+        assertThat(r.getMediaType().toString()).isEqualTo("application/problem+json");
+        Problem p = (Problem) r.getEntity();
+        assertThat(p.detail()).containsPattern("error id [0-9a-f-]{36}").doesNotContain("IndexWriter");
+    }
+
+    @Test
+    void aFullDisk_shouldBeA503WithRetryAfter_whetherTheOsOrSqliteSaysSo() {
+        for (RuntimeException full : new RuntimeException[] {
+            new java.io.UncheckedIOException(new java.io.IOException("No space left on device")),
+            new IllegalStateException(
+                    "writing failed", new java.sql.SQLException("[SQLITE_FULL] database or disk is full", null, 13))
+        }) {
+            Response r = mappers.unexpected(full);
+            assertThat(r.getStatus()).isEqualTo(503);
+            assertThat(r.getHeaderString("Retry-After")).isEqualTo("30");
+            assertThat(r.getMediaType().toString()).isEqualTo("application/problem+json");
+        }
+    }
 }

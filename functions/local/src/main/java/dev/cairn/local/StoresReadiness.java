@@ -8,7 +8,10 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready when the record store answers and the index holds vectors of the model this server embeds with. */
+/**
+ * Ready when the record store answers, the index holds vectors of the model this server embeds with, and the index is
+ * usable (after a disk failure it is DOWN, saying why, until the index has reopened).
+ */
 @Readiness
 @ApplicationScoped
 public class StoresReadiness implements HealthCheck {
@@ -30,6 +33,8 @@ public class StoresReadiness implements HealthCheck {
                 .withData("index_model", index.modelId().orElse("(empty)"));
         store.pendingIndex(1);
         boolean compatible = index.modelId().map(indexer.modelId()::equals).orElse(true);
-        return builder.status(compatible).build();
+        var unavailable = index.unavailable();
+        unavailable.ifPresent(why -> builder.withData("index", why));
+        return builder.status(compatible && unavailable.isEmpty()).build();
     }
 }

@@ -70,7 +70,9 @@ final class TokenCommand {
             err.print(USAGE);
             return 2;
         }
-        Path dir = (dataDir != null ? dataDir : defaultDataDir.get()).toAbsolutePath().normalize();
+        Path dir = (dataDir != null ? dataDir : defaultDataDir.get())
+                .toAbsolutePath()
+                .normalize();
         boolean existed = Files.exists(dir.resolve("keys").resolve("jwt-private.pem"));
         LocalSigningKeys keys;
         try {
@@ -79,10 +81,11 @@ final class TokenCommand {
             err.println("token: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
             return 1;
         }
-        err.println(existed
-                ? "token: signed with the key in " + dir.resolve("keys")
-                : "token: no key in " + dir + " yet: created one in " + dir.resolve("keys") + "; a server started "
-                        + "with another data directory will refuse this token (401)");
+        err.println(
+                existed
+                        ? "token: signed with the key in " + dir.resolve("keys")
+                        : "token: no key in " + dir + " yet: created one in " + dir.resolve("keys")
+                                + "; a server started " + "with another data directory will refuse this token (401)");
         String jwt = Jwt.issuer(LocalSigningKeys.ISSUER)
                 .subject(user)
                 .claim("teams", teams)

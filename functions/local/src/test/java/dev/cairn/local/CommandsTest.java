@@ -77,7 +77,9 @@ class CommandsTest {
         assertThat(err()).contains("created one in " + dataDir.toAbsolutePath().resolve("keys"));
         err.reset();
         assertThat(TokenCommand.run(args, () -> null, o, e)).isZero();
-        assertThat(err()).isEqualTo("token: signed with the key in " + dataDir.toAbsolutePath().resolve("keys") + "\n");
+        assertThat(err())
+                .isEqualTo("token: signed with the key in "
+                        + dataDir.toAbsolutePath().resolve("keys") + "\n");
     }
 
     @Test

@@ -28,6 +28,14 @@ public interface VectorIndex {
     /** kNN and BM25 candidates among the memories the filter admits, each with its exact cosine similarity. */
     List<Candidate> search(Search search);
 
+    /**
+     * Why the index cannot serve right now (its storage failed and it has not recovered yet), or empty when it can.
+     * Readiness reports it; an index that recovers by itself (reopening after a full disk) returns empty again.
+     */
+    default Optional<String> unavailable() {
+        return Optional.empty();
+    }
+
     record Key(Id team, Id id, long version) {}
 
     /** {@code occurredAt} lets an index filter or sort by time (OpenSearch maps it as a date). */

@@ -1,0 +1,169 @@
+package dev.cairn.it;
+
+import static dev.cairn.it.SharedServer.as;
+import static dev.cairn.it.SharedServer.server;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What a strict client found accepted (issue 17.7, 17.10, 17.12): duplicate JSON fields, lone surrogates, overlong
+ * UTF-8, and paths the HTTP layer would normalise. Each is a 400 problem+json that changes nothing. Requests go over a
+ * raw socket where an HTTP client would tidy them (the bytes and the request target are sent exactly as written).
+ */
+@ExtendWith(SharedServer.class)
+class StrictInputIT {
+
+    private static final String TEAM = "strictinput";
+
+    /** One HTTP/1.1 exchange with exactly these bytes; returns the status line's code and the body. */
+    private static String[] raw(String method, String target, byte[] body) throws Exception {
+        URI base = URI.create(server().baseUrl());
+        String token = server().token("erin", TEAM);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            ByteArrayOutputStream req = new ByteArrayOutputStream();
+            req.writeBytes(
+                    (method + " " + target + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\nAuthorization: Bearer "
+                                    + token + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
+                                    + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
+            req.writeBytes(body);
+            out.write(req.toByteArray());
+            out.flush();
+            InputStream in = socket.getInputStream();
+            String response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String status = response.substring(9, 12);
+            String head = response.substring(0, response.indexOf("\r\n\r\n"));
+            String entity = response.substring(head.length() + 4);
+            return new String[] {
+                status, head.toLowerCase().contains("transfer-encoding: chunked") ? dechunk(entity) : entity, response
+            };
+        }
+    }
+
+    private static String dechunk(String chunked) {
+        StringBuilder body = new StringBuilder();
+        int at = 0;
+        while (true) {
+            int eol = chunked.indexOf("\r\n", at);
+            int size = Integer.parseInt(chunked.substring(at, eol).trim(), 16);
+            if (size == 0) {
+                return body.toString();
+            }
+            // sizes count bytes; the bodies here are what the server wrote, re-encoded to count them
+            byte[] rest = chunked.substring(eol + 2).getBytes(StandardCharsets.UTF_8);
+            String chunk = new String(rest, 0, size, StandardCharsets.UTF_8);
+            body.append(chunk);
+            at = eol + 2 + chunk.length() + 2;
+        }
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static int memoriesStored() {
+        return as("erin", TEAM)
+                .get("/v1/teams/" + TEAM + "/memories")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("memories.size()");
+    }
+
+    @Test
+    void aDuplicateField_shouldBe400_andStoreNothing() throws Exception {
+        String[] r = raw(
+                "POST",
+                "/v1/teams/" + TEAM + "/memories",
+                utf8("{\"content\":\"Deploys run at noon\",\"scope\":\"team\",\"scope\":\"user\"}"));
+        assertThat(r[0]).as(r[2]).isEqualTo("400");
+        assertThat(r[2]).contains("application/problem+json").contains("'scope' appears more than once");
+        String[] nested = raw(
+                "POST",
+                "/v1/teams/" + TEAM + "/sessions/s1/tool-cache:lookup",
+                utf8("{\"tool\":\"read_file\",\"params\":{\"path\":\"a\",\"path\":\"b\"}}"));
+        assertThat(nested[0]).as(nested[2]).isEqualTo("400");
+        assertThat(memoriesStored()).isZero();
+    }
+
+    @Test
+    void aLoneSurrogate_orOverlongUtf8_shouldBe400_andStoreNothing() throws Exception {
+        String[] lone = raw("POST", "/v1/teams/" + TEAM + "/memories", utf8("{\"content\":\"half \\ud800 a pair\"}"));
+        assertThat(lone[0]).as(lone[2]).isEqualTo("400");
+        assertThat(lone[1]).contains("lone UTF-16 surrogate");
+        byte[] overlong = {
+            '{',
+            '"',
+            'c',
+            'o',
+            'n',
+            't',
+            'e',
+            'n',
+            't',
+            '"',
+            ':',
+            '"',
+            '.',
+            '.',
+            (byte) 0xC0,
+            (byte) 0xAF,
+            'e',
+            't',
+            'c',
+            '"',
+            '}'
+        };
+        String[] r = raw("POST", "/v1/teams/" + TEAM + "/memories", overlong);
+        assertThat(r[0]).as(r[2]).isEqualTo("400");
+        assertThat(r[1]).contains("not valid UTF-8");
+        String[] message = raw(
+                "POST",
+                "/v1/teams/" + TEAM + "/sessions/s2/messages",
+                utf8("{\"role\":\"user\",\"content\":\"\\udc00\"}"));
+        assertThat(message[0]).as(message[2]).isEqualTo("400");
+        assertThat(memoriesStored()).isZero();
+        as("erin", TEAM).get("/v1/teams/" + TEAM + "/sessions/s2").then().body("message_count", equalTo(0));
+    }
+
+    @Test
+    void aSurrogatePair_shouldBeStoredAsTheCharacterItSpells() throws Exception {
+        String[] r = raw(
+                "POST",
+                "/v1/teams/" + TEAM + "/memories",
+                utf8("{\"content\":\"Release mascot: \\ud83e\\udd89\",\"scope\":\"team\"}"));
+        assertThat(r[0]).as(r[2]).isEqualTo("201");
+        assertThat(r[1]).contains("Release mascot: 🦉");
+        as("erin", TEAM)
+                .delete("/v1/teams/" + TEAM + "/memories/"
+                        + io.restassured.path.json.JsonPath.from(r[1]).getString("id"))
+                .then()
+                .statusCode(204);
+    }
+
+    @Test
+    void emptySegmentsAndMatrixParameters_shouldBe400_likeDotSegments() throws Exception {
+        for (String target : List.of(
+                "//v1/teams/" + TEAM + "/memories",
+                "/v1//teams/" + TEAM + "/memories",
+                "/v1/teams/" + TEAM + ";x=1/memories",
+                "/v1/teams/" + TEAM + "/memories;x=1",
+                "/v1/teams/" + TEAM + "/memories%3Bx=1")) {
+            String[] r = raw("POST", target, utf8("{\"content\":\"normalised away\"}"));
+            assertThat(r[0]).as(target + "\n" + r[2]).isEqualTo("400");
+            assertThat(r[2]).contains("application/problem+json");
+        }
+        assertThat(memoriesStored()).isZero();
+    }
+}
