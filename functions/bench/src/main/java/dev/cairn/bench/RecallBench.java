@@ -67,7 +67,8 @@ public final class RecallBench {
     private static final int BATCH_BYTES = 2 * 1024 * 1024;
     private static final double[] LEXICAL_GRID = {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
 
-    static final List<String> OPTIONS = List.of("--sets", "--datasets", "--pool", "--work-dir", "--server-jar");
+    static final List<String> OPTIONS =
+            List.of("--sets", "--datasets", "--pool", "--conversations", "--work-dir", "--server-jar", "--before-jar");
     static final String USAGE = """
             usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--work-dir DIR]
                                 [--server-jar JAR]
@@ -78,8 +79,12 @@ public final class RecallBench {
               --sets LIST       comma-separated sets (default beam_100K,memdaily_zh; also beam_500K, realmem)
               --datasets DIR    where the sets live (default /work/shared/datasets)
               --pool N          MemDaily trajectories pooled per team (default 100)
+              --conversations N a sample of N conversations spread evenly over each set (default all)
               --work-dir DIR    data directories, server logs and recall-report.json (default a new temp directory)
               --server-jar JAR  the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
+              --before-jar JAR  another build of the server (e.g. main's) asked the same questions on the same data
+                                with its defaults, printed as cairn-before
+            A work directory that already holds a set's data (turns.json beside data/) is reused without ingesting.
             example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K
             """;
 
@@ -91,8 +96,10 @@ public final class RecallBench {
                     List.of(o.string("--sets", "beam_100K,memdaily_zh").split(","));
             Path datasets = o.path("--datasets", Path.of("/work/shared/datasets"));
             int pool = o.positive("--pool", 100);
+            int limit = o.positive("--conversations", Integer.MAX_VALUE);
             Path work = o.path("--work-dir", null);
             Path server = o.path("--server-jar", Path.of(Bench.SERVER_JAR));
+            Path before = o.path("--before-jar", null);
             for (String s : sets) {
                 if (!Files.isRegularFile(datasets.resolve(s).resolve("questions.jsonl.gz"))) {
                     throw new Options.UsageError("no set " + s + " under " + datasets);
@@ -105,7 +112,10 @@ public final class RecallBench {
                 ObjectNode report = JSON.createObjectNode();
                 long started = System.nanoTime();
                 for (String s : sets) {
-                    report.set(s, new RecallBench().execute(s, datasets.resolve(s), pool, work.resolve(s), server));
+                    report.set(
+                            s,
+                            new RecallBench()
+                                    .execute(s, datasets.resolve(s), pool, limit, work.resolve(s), server, before));
                 }
                 report.put("seconds", (System.nanoTime() - started) / 1e9);
                 Files.writeString(
@@ -239,16 +249,26 @@ public final class RecallBench {
 
     // ---------------------------------------------------------------- one set
 
-    private ObjectNode execute(String set, Path dir, int poolSize, Path work, Path serverJar) throws Exception {
+    private ObjectNode execute(String set, Path dir, int poolSize, int limit, Path work, Path serverJar, Path beforeJar)
+            throws Exception {
         Files.createDirectories(work);
+        List<JsonNode> raw = readJsonLines(dir.resolve("conversations.jsonl.gz"));
         List<Conversation> conversations = new ArrayList<>();
-        for (JsonNode c : readJsonLines(dir.resolve("conversations.jsonl.gz"))) {
-            conversations.add(conversation(c));
+        Set<String> kept = new java.util.HashSet<>();
+        // a sample is spread evenly over the file: sets are stored grouped by question type
+        double stride = Math.max(1.0, raw.size() / (double) Math.min(limit, raw.size()));
+        for (double i = 0; Math.round(i) < raw.size() && conversations.size() < limit; i += stride) {
+            Conversation c = conversation(raw.get((int) Math.round(i)));
+            conversations.add(c);
+            kept.add(c.id());
         }
         List<Question> questions = new ArrayList<>();
         int withoutEvidence = 0;
         for (JsonNode q : readJsonLines(dir.resolve("questions.jsonl.gz"))) {
             Question question = question(q);
+            if (!kept.contains(question.conv())) {
+                continue;
+            }
             if (question.turns().isEmpty()) {
                 withoutEvidence++;
             } else {
@@ -274,7 +294,8 @@ public final class RecallBench {
                 set, conversations.size(), teams.size(), turnCount, questions.size(), withoutEvidence, model);
 
         Path data = work.resolve("data");
-        int port = freePort();
+        Path mapping = work.resolve("turns.json");
+        boolean reuse = Files.isRegularFile(mapping);
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         List<String> tokenCmd = new ArrayList<>(
                 List.of(javaBin, "-jar", serverJar.toString(), "token", "--user", USER, "--days", "1", "--data-dir"));
@@ -284,42 +305,50 @@ public final class RecallBench {
             tokenCmd.add(t.id());
         });
         String token = runForLastLine(tokenCmd);
-        Process server = new ProcessBuilder(
-                        javaBin,
-                        "-Xmx1g",
-                        "-Dcairn.data-dir=" + data,
-                        "-Dquarkus.http.port=" + port,
-                        "-Dcairn.embedding.model=" + model,
-                        "-jar",
-                        serverJar.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(work.resolve("server.log").toFile())
-                .start();
         HttpClient http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2))
                 .build();
-        String base = "http://127.0.0.1:" + port + "/v1/teams/";
         Map<String, Turn> byMemory = new HashMap<>();
         Map<String, Map<String, Turn>> turnsByTeam = new HashMap<>();
+        for (Team team : teams) {
+            Map<String, Turn> byTurn = new HashMap<>();
+            team.conversations().forEach(c -> c.turns().forEach(t -> byTurn.put(t.turnId(), t)));
+            turnsByTeam.put(team.id(), byTurn);
+        }
+        if (reuse) {
+            JSON.readTree(mapping.toFile()).fields().forEachRemaining(e -> {
+                String[] teamAndTurn = e.getValue().asText().split("/", 2);
+                byMemory.put(e.getKey(), turnsByTeam.get(teamAndTurn[0]).get(teamAndTurn[1]));
+            });
+            log("%s: reusing %d memories already in %s", set, byMemory.size(), data);
+        }
         Map<Question, List<Ranked>> current = new LinkedHashMap<>();
         Map<Question, List<Ranked>> tuned = new LinkedHashMap<>();
+        Map<Question, List<Ranked>> before = new LinkedHashMap<>();
         double chosen = Double.NaN;
         ObjectNode tuning = JSON.createObjectNode();
+        int port = freePort();
+        String base = "http://127.0.0.1:" + port + "/v1/teams/";
+        Process server = startServer(javaBin, serverJar, data, port, model, work.resolve("server.log"));
         try {
             waitUntilUp(http, base + teams.get(0).id(), token, server);
-            long ingestStart = System.nanoTime();
-            for (Team team : teams) {
-                Map<String, Turn> byTurn = new HashMap<>();
-                turnsByTeam.put(team.id(), byTurn);
-                List<Turn> all = new ArrayList<>();
-                team.conversations().forEach(c -> all.addAll(c.turns()));
-                all.forEach(t -> byTurn.put(t.turnId(), t));
-                ingest(http, base + team.id(), token, all, byMemory);
+            if (!reuse) {
+                long ingestStart = System.nanoTime();
+                ObjectNode turnOf = JSON.createObjectNode();
+                for (Team team : teams) {
+                    List<Turn> all = new ArrayList<>();
+                    team.conversations().forEach(c -> all.addAll(c.turns()));
+                    Map<String, Turn> created = new HashMap<>();
+                    ingest(http, base + team.id(), token, all, created);
+                    created.forEach((id, t) -> turnOf.put(id, team.id() + "/" + t.turnId()));
+                    byMemory.putAll(created);
+                }
+                Files.writeString(mapping, JSON.writeValueAsString(turnOf));
+                log(
+                        "%s: ingested %d turns in %.0f s (%.1f turns/s)",
+                        set, byMemory.size(), seconds(ingestStart), byMemory.size() / seconds(ingestStart));
             }
-            log(
-                    "%s: ingested %d turns in %.0f s (%.1f turns/s)",
-                    set, byMemory.size(), seconds(ingestStart), byMemory.size() / seconds(ingestStart));
 
             // 1. as configured: the server's default ranking
             long askStart = System.nanoTime();
@@ -353,6 +382,20 @@ public final class RecallBench {
             }
         } finally {
             stop(server);
+        }
+        if (beforeJar != null) {
+            // the same data and questions through another build of the server, with its own defaults
+            port = freePort();
+            base = "http://127.0.0.1:" + port + "/v1/teams/";
+            server = startServer(javaBin, beforeJar, data, port, model, work.resolve("server-before.log"));
+            try {
+                waitUntilUp(http, base + teams.get(0).id(), token, server);
+                for (Question q : questions) {
+                    before.put(q, ask(http, base, token, teamOfConv, turnsByTeam, byMemory, q, null));
+                }
+            } finally {
+                stop(server);
+            }
         }
 
         // Baselines over the very index the server wrote.
@@ -403,6 +446,9 @@ public final class RecallBench {
                 systems.put("cairn", onHalf(tuned, teamOfConv, devHalf));
             }
             systems.put(tuned.isEmpty() ? "cairn" : "cairn-default", onHalf(current, teamOfConv, devHalf));
+            if (!before.isEmpty()) {
+                systems.put("cairn-before", onHalf(before, teamOfConv, devHalf));
+            }
             systems.put("bm25", onHalf(bm25, teamOfConv, devHalf));
             systems.put("dense", onHalf(dense, teamOfConv, devHalf));
             systems.put("rrf", onHalf(rrf, teamOfConv, devHalf));
@@ -764,6 +810,21 @@ public final class RecallBench {
     }
 
     // ---------------------------------------------------------------- plumbing
+
+    private static Process startServer(String javaBin, Path jar, Path data, int port, String model, Path log)
+            throws IOException {
+        return new ProcessBuilder(
+                        javaBin,
+                        "-Xmx1g",
+                        "-Dcairn.data-dir=" + data,
+                        "-Dquarkus.http.port=" + port,
+                        "-Dcairn.embedding.model=" + model,
+                        "-jar",
+                        jar.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+    }
 
     private static void stop(Process server) throws InterruptedException {
         server.destroy();
