@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.embedded.LuceneVectorIndex;
 import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.embedded.TextAnalyzers;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.port.VectorIndex;
 import java.io.BufferedReader;
@@ -403,23 +404,69 @@ public final class RecallBench {
         Map<Question, List<Ranked>> bm25 = new LinkedHashMap<>();
         Map<Question, List<Ranked>> dense = new LinkedHashMap<>();
         Map<Question, List<Ranked>> rrf = new LinkedHashMap<>();
+        // variants of the lexical side measured offline on the same turns (item 3: keep only what helps)
+        Map<String, Map<Question, List<Ranked>>> variants = new LinkedHashMap<>();
+        Map<String, Map<Question, List<Ranked>>> hybrids = new LinkedHashMap<>();
+        Map<String, LexicalVariant> lexicalVariants = new LinkedHashMap<>();
+        lexicalVariants.put("bm25-cjk", new LexicalVariant(TextAnalyzers.cjkBigrams(), false));
+        lexicalVariants.put("bm25-next", new LexicalVariant(TextAnalyzers.standard(), true));
+        lexicalVariants.put("bm25-cjk-next", new LexicalVariant(TextAnalyzers.cjkBigrams(), true));
+        Map<Question, List<Ranked>> allCosines = new LinkedHashMap<>();
         try (LuceneVectorIndex index = new LuceneVectorIndex(data.resolve("index"))) {
             OnnxEmbedder embedder = OnnxEmbedder.load(model, pool);
+            for (Team team : teams) {
+                for (LexicalVariant v : lexicalVariants.values()) {
+                    v.index(team, byMemory);
+                }
+            }
             for (Question q : questions) {
                 Team team = teamOfConv.get(q.conv());
                 VectorIndex.Filter filter =
                         new VectorIndex.Filter(new Id(team.id()), new Id(USER), null, Set.of(), Set.of());
                 Set<String> visible = visibleMemories(q, turnsByTeam.get(team.id()), byMemory);
                 List<Ranked> lexical = toRanked(index.lexicalSearch(filter, q.text(), 200), byMemory, visible);
-                List<Ranked> cosine =
-                        toRanked(index.exactSearch(filter, embedder.embedQuery(q.text()), 200), byMemory, visible);
+                List<Ranked> everyCosine =
+                        toRanked(index.exactSearch(filter, embedder.embedQuery(q.text()), 100_000), byMemory, visible);
+                List<Ranked> cosine = everyCosine.subList(0, Math.min(200, everyCosine.size()));
                 bm25.put(q, lexical);
                 dense.put(q, cosine);
+                allCosines.put(q, everyCosine);
                 rrf.put(q, reciprocalRank(cosine, lexical));
+                lexicalVariants.forEach((name, v) -> variants.computeIfAbsent(name, n -> new LinkedHashMap<>())
+                        .put(q, v.search(team, q.text(), byMemory, visible)));
             }
         } finally {
             pool.shutdown();
         }
+        // exact hybrids: every memory's cosine fused with a lexical variant, weight chosen on dev
+        Map<String, Map<Question, List<Ranked>>> lexicalSides = new LinkedHashMap<>();
+        lexicalSides.put("bm25", bm25);
+        lexicalSides.putAll(variants);
+        ObjectNode hybridWeights = JSON.createObjectNode();
+        lexicalSides.forEach((name, lex) -> {
+            double bestW = 0;
+            double best = -1;
+            for (double w : LEXICAL_GRID) {
+                Map<Question, List<Ranked>> dev = new LinkedHashMap<>();
+                for (Question q : questions) {
+                    if (teamOfConv.get(q.conv()).dev()) {
+                        dev.put(q, fused(allCosines.get(q), lex.get(q), w));
+                    }
+                }
+                double r10 = Metrics.of(dev).overall().turnRecall()[2];
+                if (r10 > best + 1e-9) {
+                    best = r10;
+                    bestW = w;
+                }
+            }
+            Map<Question, List<Ranked>> all = new LinkedHashMap<>();
+            for (Question q : questions) {
+                all.put(q, fused(allCosines.get(q), lex.get(q), bestW));
+            }
+            String hybridName = "hybrid" + name.substring(4);
+            hybrids.put(hybridName, all);
+            hybridWeights.put(hybridName, bestW);
+        });
 
         ObjectNode out = JSON.createObjectNode();
         out.put("model", model)
@@ -429,6 +476,7 @@ public final class RecallBench {
                 .put("questions_without_evidence", withoutEvidence)
                 .put("chosen_lexical_weight", chosen);
         out.set("dev_tuning_turn_r10", tuning);
+        out.set("offline_hybrid_lexical_weights", hybridWeights);
         System.out.printf(
                 Locale.ROOT,
                 "%n=== %s: %d questions with turn evidence, %d teams (dev = even teams, held-out = odd), model %s ===%n",
@@ -452,6 +500,8 @@ public final class RecallBench {
             systems.put("bm25", onHalf(bm25, teamOfConv, devHalf));
             systems.put("dense", onHalf(dense, teamOfConv, devHalf));
             systems.put("rrf", onHalf(rrf, teamOfConv, devHalf));
+            variants.forEach((name, v) -> systems.put(name, onHalf(v, teamOfConv, devHalf)));
+            hybrids.forEach((name, v) -> systems.put(name, onHalf(v, teamOfConv, devHalf)));
             ObjectNode halfNode = out.putObject(half);
             Map<String, Metrics> results = new LinkedHashMap<>();
             systems.forEach((name, answers) -> results.put(name, Metrics.of(answers)));
@@ -495,6 +545,104 @@ public final class RecallBench {
             }
         }
         return out;
+    }
+
+    /**
+     * Offline exact hybrid: every admissible memory's cosine fused with a lexical list by the server's formula
+     * (relevance only: freshness and confidence are alike for every turn of a benchmark).
+     */
+    static List<Ranked> fused(List<Ranked> cosines, List<Ranked> lexical, double w) {
+        double best = 0;
+        Map<Turn, Double> lex = new HashMap<>();
+        for (Ranked r : lexical) {
+            lex.put(r.turn(), r.lexical());
+            best = Math.max(best, r.lexical());
+        }
+        double max = best;
+        Map<Ranked, Double> relevance = new HashMap<>();
+        for (Ranked r : cosines) {
+            double l = max > 0 ? lex.getOrDefault(r.turn(), 0.0) / max : 0;
+            relevance.put(
+                    new Ranked(r.turn(), r.similarity(), l, Double.NaN, Double.NaN), (1 - w) * r.similarity() + w * l);
+        }
+        List<Ranked> out = new ArrayList<>(relevance.keySet());
+        out.sort((a, b) -> Double.compare(relevance.get(b), relevance.get(a)));
+        return out;
+    }
+
+    /** A lexical side built in memory over a team's turns: an analyser, optionally each turn with the next one. */
+    static final class LexicalVariant {
+        private final org.apache.lucene.analysis.Analyzer analyzer;
+        private final boolean withNext;
+        private final Map<String, org.apache.lucene.search.IndexSearcher> searchers = new HashMap<>();
+
+        LexicalVariant(org.apache.lucene.analysis.Analyzer analyzer, boolean withNext) {
+            this.analyzer = analyzer;
+            this.withNext = withNext;
+        }
+
+        void index(Team team, Map<String, Turn> byMemory) throws IOException {
+            Map<Turn, String> memoryOf = new HashMap<>();
+            byMemory.forEach((id, t) -> memoryOf.put(t, id));
+            org.apache.lucene.store.ByteBuffersDirectory dir = new org.apache.lucene.store.ByteBuffersDirectory();
+            try (org.apache.lucene.index.IndexWriter w = new org.apache.lucene.index.IndexWriter(
+                    dir, new org.apache.lucene.index.IndexWriterConfig(analyzer))) {
+                for (Conversation c : team.conversations()) {
+                    List<Turn> turns = c.turns();
+                    for (int i = 0; i < turns.size(); i++) {
+                        Turn t = turns.get(i);
+                        String text = capped(t.content());
+                        if (withNext
+                                && i + 1 < turns.size()
+                                && turns.get(i + 1).sessionId().equals(t.sessionId())) {
+                            text = text + "\n" + capped(turns.get(i + 1).content());
+                        }
+                        org.apache.lucene.document.Document d = new org.apache.lucene.document.Document();
+                        d.add(new org.apache.lucene.document.StringField(
+                                "id", memoryOf.get(t), org.apache.lucene.document.Field.Store.YES));
+                        d.add(new org.apache.lucene.document.TextField(
+                                "text", text, org.apache.lucene.document.Field.Store.NO));
+                        w.addDocument(d);
+                    }
+                }
+            }
+            searchers.put(
+                    team.id(),
+                    new org.apache.lucene.search.IndexSearcher(org.apache.lucene.index.DirectoryReader.open(dir)));
+        }
+
+        List<Ranked> search(Team team, String text, Map<String, Turn> byMemory, Set<String> visible) {
+            try {
+                org.apache.lucene.search.BooleanQuery.Builder b = new org.apache.lucene.search.BooleanQuery.Builder();
+                int terms = 0;
+                try (org.apache.lucene.analysis.TokenStream ts = analyzer.tokenStream("text", text)) {
+                    var term = ts.addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
+                    ts.reset();
+                    while (ts.incrementToken() && terms < 500) {
+                        b.add(
+                                new org.apache.lucene.search.TermQuery(
+                                        new org.apache.lucene.index.Term("text", term.toString())),
+                                org.apache.lucene.search.BooleanClause.Occur.SHOULD);
+                        terms++;
+                    }
+                    ts.end();
+                }
+                List<Ranked> out = new ArrayList<>();
+                if (terms == 0) {
+                    return out;
+                }
+                org.apache.lucene.search.IndexSearcher searcher = searchers.get(team.id());
+                for (org.apache.lucene.search.ScoreDoc sd : searcher.search(b.build(), 200).scoreDocs) {
+                    String id = searcher.storedFields().document(sd.doc).get("id");
+                    if (visible == null || visible.contains(id)) {
+                        out.add(new Ranked(byMemory.get(id), Double.NaN, sd.score, Double.NaN, Double.NaN));
+                    }
+                }
+                return out;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
     }
 
     /** RRF with the customary k = 60 over the dense and the BM25 lists. */
