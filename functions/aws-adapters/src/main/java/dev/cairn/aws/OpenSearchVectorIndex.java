@@ -126,6 +126,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     static final String F_MODEL = "model";
     static final String F_VECTOR = "v";
     static final String META_MODEL = "cairn_model";
+    static final String TEXT_ANALYZER = "cairn_text";
     static final String META_DIMENSIONS = "dimensions";
     static final String META_SPACE = "cairn_space";
 
@@ -253,6 +254,10 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                         .create(c -> c.index(settings.index())
                                 .settings(s -> {
                                     s.knn(true);
+                                    // the embedded index's analyser: standard tokens without English stop words,
+                                    // so that both backends hand the same BM25 scores to the one fusion formula
+                                    s.analysis(a -> a.analyzer(
+                                            TEXT_ANALYZER, an -> an.standard(st -> st.stopwords("_english_"))));
                                     if (settings.shards() != null) {
                                         s.numberOfShards(String.valueOf(settings.shards()));
                                     }
@@ -297,8 +302,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                 .properties(F_MODEL, p -> p.keyword(k -> k))
                 .properties(F_VERSION, p -> p.long_(l -> l))
                 .properties(F_OCCURRED, p -> p.date(d -> d))
-                // the standard analyzer without stop words, like the embedded index: short memories need every term
-                .properties(F_TEXT, p -> p.text(t -> t.analyzer("standard")))
+                .properties(F_TEXT, p -> p.text(t -> t.analyzer(TEXT_ANALYZER)))
                 .properties(
                         F_VECTOR,
                         p -> p.knnVector(k -> k.dimension(dimensions)

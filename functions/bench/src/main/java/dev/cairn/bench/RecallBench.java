@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.embedded.LuceneVectorIndex;
 import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.embedded.TextAnalyzers;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.port.VectorIndex;
 import java.io.BufferedReader;
@@ -67,7 +68,8 @@ public final class RecallBench {
     private static final int BATCH_BYTES = 2 * 1024 * 1024;
     private static final double[] LEXICAL_GRID = {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
 
-    static final List<String> OPTIONS = List.of("--sets", "--datasets", "--pool", "--work-dir", "--server-jar");
+    static final List<String> OPTIONS =
+            List.of("--sets", "--datasets", "--pool", "--conversations", "--work-dir", "--server-jar", "--before-jar");
     static final String USAGE = """
             usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--work-dir DIR]
                                 [--server-jar JAR]
@@ -78,8 +80,12 @@ public final class RecallBench {
               --sets LIST       comma-separated sets (default beam_100K,memdaily_zh; also beam_500K, realmem)
               --datasets DIR    where the sets live (default /work/shared/datasets)
               --pool N          MemDaily trajectories pooled per team (default 100)
+              --conversations N a sample of N conversations spread evenly over each set (default all)
               --work-dir DIR    data directories, server logs and recall-report.json (default a new temp directory)
               --server-jar JAR  the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
+              --before-jar JAR  another build of the server (e.g. main's) asked the same questions on the same data
+                                with its defaults, printed as cairn-before
+            A work directory that already holds a set's data (turns.json beside data/) is reused without ingesting.
             example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K
             """;
 
@@ -91,8 +97,10 @@ public final class RecallBench {
                     List.of(o.string("--sets", "beam_100K,memdaily_zh").split(","));
             Path datasets = o.path("--datasets", Path.of("/work/shared/datasets"));
             int pool = o.positive("--pool", 100);
+            int limit = o.positive("--conversations", Integer.MAX_VALUE);
             Path work = o.path("--work-dir", null);
             Path server = o.path("--server-jar", Path.of(Bench.SERVER_JAR));
+            Path before = o.path("--before-jar", null);
             for (String s : sets) {
                 if (!Files.isRegularFile(datasets.resolve(s).resolve("questions.jsonl.gz"))) {
                     throw new Options.UsageError("no set " + s + " under " + datasets);
@@ -105,7 +113,10 @@ public final class RecallBench {
                 ObjectNode report = JSON.createObjectNode();
                 long started = System.nanoTime();
                 for (String s : sets) {
-                    report.set(s, new RecallBench().execute(s, datasets.resolve(s), pool, work.resolve(s), server));
+                    report.set(
+                            s,
+                            new RecallBench()
+                                    .execute(s, datasets.resolve(s), pool, limit, work.resolve(s), server, before));
                 }
                 report.put("seconds", (System.nanoTime() - started) / 1e9);
                 Files.writeString(
@@ -239,16 +250,26 @@ public final class RecallBench {
 
     // ---------------------------------------------------------------- one set
 
-    private ObjectNode execute(String set, Path dir, int poolSize, Path work, Path serverJar) throws Exception {
+    private ObjectNode execute(String set, Path dir, int poolSize, int limit, Path work, Path serverJar, Path beforeJar)
+            throws Exception {
         Files.createDirectories(work);
+        List<JsonNode> raw = readJsonLines(dir.resolve("conversations.jsonl.gz"));
         List<Conversation> conversations = new ArrayList<>();
-        for (JsonNode c : readJsonLines(dir.resolve("conversations.jsonl.gz"))) {
-            conversations.add(conversation(c));
+        Set<String> kept = new java.util.HashSet<>();
+        // a sample is spread evenly over the file: sets are stored grouped by question type
+        double stride = Math.max(1.0, raw.size() / (double) Math.min(limit, raw.size()));
+        for (double i = 0; Math.round(i) < raw.size() && conversations.size() < limit; i += stride) {
+            Conversation c = conversation(raw.get((int) Math.round(i)));
+            conversations.add(c);
+            kept.add(c.id());
         }
         List<Question> questions = new ArrayList<>();
         int withoutEvidence = 0;
         for (JsonNode q : readJsonLines(dir.resolve("questions.jsonl.gz"))) {
             Question question = question(q);
+            if (!kept.contains(question.conv())) {
+                continue;
+            }
             if (question.turns().isEmpty()) {
                 withoutEvidence++;
             } else {
@@ -274,7 +295,8 @@ public final class RecallBench {
                 set, conversations.size(), teams.size(), turnCount, questions.size(), withoutEvidence, model);
 
         Path data = work.resolve("data");
-        int port = freePort();
+        Path mapping = work.resolve("turns.json");
+        boolean reuse = Files.isRegularFile(mapping);
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         List<String> tokenCmd = new ArrayList<>(
                 List.of(javaBin, "-jar", serverJar.toString(), "token", "--user", USER, "--days", "1", "--data-dir"));
@@ -284,42 +306,50 @@ public final class RecallBench {
             tokenCmd.add(t.id());
         });
         String token = runForLastLine(tokenCmd);
-        Process server = new ProcessBuilder(
-                        javaBin,
-                        "-Xmx1g",
-                        "-Dcairn.data-dir=" + data,
-                        "-Dquarkus.http.port=" + port,
-                        "-Dcairn.embedding.model=" + model,
-                        "-jar",
-                        serverJar.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(work.resolve("server.log").toFile())
-                .start();
         HttpClient http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2))
                 .build();
-        String base = "http://127.0.0.1:" + port + "/v1/teams/";
         Map<String, Turn> byMemory = new HashMap<>();
         Map<String, Map<String, Turn>> turnsByTeam = new HashMap<>();
+        for (Team team : teams) {
+            Map<String, Turn> byTurn = new HashMap<>();
+            team.conversations().forEach(c -> c.turns().forEach(t -> byTurn.put(t.turnId(), t)));
+            turnsByTeam.put(team.id(), byTurn);
+        }
+        if (reuse) {
+            JSON.readTree(mapping.toFile()).fields().forEachRemaining(e -> {
+                String[] teamAndTurn = e.getValue().asText().split("/", 2);
+                byMemory.put(e.getKey(), turnsByTeam.get(teamAndTurn[0]).get(teamAndTurn[1]));
+            });
+            log("%s: reusing %d memories already in %s", set, byMemory.size(), data);
+        }
         Map<Question, List<Ranked>> current = new LinkedHashMap<>();
         Map<Question, List<Ranked>> tuned = new LinkedHashMap<>();
+        Map<Question, List<Ranked>> before = new LinkedHashMap<>();
         double chosen = Double.NaN;
         ObjectNode tuning = JSON.createObjectNode();
+        int port = freePort();
+        String base = "http://127.0.0.1:" + port + "/v1/teams/";
+        Process server = startServer(javaBin, serverJar, data, port, model, work.resolve("server.log"));
         try {
             waitUntilUp(http, base + teams.get(0).id(), token, server);
-            long ingestStart = System.nanoTime();
-            for (Team team : teams) {
-                Map<String, Turn> byTurn = new HashMap<>();
-                turnsByTeam.put(team.id(), byTurn);
-                List<Turn> all = new ArrayList<>();
-                team.conversations().forEach(c -> all.addAll(c.turns()));
-                all.forEach(t -> byTurn.put(t.turnId(), t));
-                ingest(http, base + team.id(), token, all, byMemory);
+            if (!reuse) {
+                long ingestStart = System.nanoTime();
+                ObjectNode turnOf = JSON.createObjectNode();
+                for (Team team : teams) {
+                    List<Turn> all = new ArrayList<>();
+                    team.conversations().forEach(c -> all.addAll(c.turns()));
+                    Map<String, Turn> created = new HashMap<>();
+                    ingest(http, base + team.id(), token, all, created);
+                    created.forEach((id, t) -> turnOf.put(id, team.id() + "/" + t.turnId()));
+                    byMemory.putAll(created);
+                }
+                Files.writeString(mapping, JSON.writeValueAsString(turnOf));
+                log(
+                        "%s: ingested %d turns in %.0f s (%.1f turns/s)",
+                        set, byMemory.size(), seconds(ingestStart), byMemory.size() / seconds(ingestStart));
             }
-            log(
-                    "%s: ingested %d turns in %.0f s (%.1f turns/s)",
-                    set, byMemory.size(), seconds(ingestStart), byMemory.size() / seconds(ingestStart));
 
             // 1. as configured: the server's default ranking
             long askStart = System.nanoTime();
@@ -354,29 +384,89 @@ public final class RecallBench {
         } finally {
             stop(server);
         }
+        if (beforeJar != null) {
+            // the same data and questions through another build of the server, with its own defaults
+            port = freePort();
+            base = "http://127.0.0.1:" + port + "/v1/teams/";
+            server = startServer(javaBin, beforeJar, data, port, model, work.resolve("server-before.log"));
+            try {
+                waitUntilUp(http, base + teams.get(0).id(), token, server);
+                for (Question q : questions) {
+                    before.put(q, ask(http, base, token, teamOfConv, turnsByTeam, byMemory, q, null));
+                }
+            } finally {
+                stop(server);
+            }
+        }
 
         // Baselines over the very index the server wrote.
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
         Map<Question, List<Ranked>> bm25 = new LinkedHashMap<>();
         Map<Question, List<Ranked>> dense = new LinkedHashMap<>();
         Map<Question, List<Ranked>> rrf = new LinkedHashMap<>();
+        // variants of the lexical side measured offline on the same turns (item 3: keep only what helps)
+        Map<String, Map<Question, List<Ranked>>> variants = new LinkedHashMap<>();
+        Map<String, Map<Question, List<Ranked>>> hybrids = new LinkedHashMap<>();
+        Map<String, LexicalVariant> lexicalVariants = new LinkedHashMap<>();
+        lexicalVariants.put("bm25-cjk", new LexicalVariant(TextAnalyzers.cjkBigrams(), false));
+        lexicalVariants.put("bm25-next", new LexicalVariant(TextAnalyzers.standard(), true));
+        lexicalVariants.put("bm25-cjk-next", new LexicalVariant(TextAnalyzers.cjkBigrams(), true));
+        Map<Question, List<Ranked>> allCosines = new LinkedHashMap<>();
         try (LuceneVectorIndex index = new LuceneVectorIndex(data.resolve("index"))) {
             OnnxEmbedder embedder = OnnxEmbedder.load(model, pool);
+            for (Team team : teams) {
+                for (LexicalVariant v : lexicalVariants.values()) {
+                    v.index(team, byMemory);
+                }
+            }
             for (Question q : questions) {
                 Team team = teamOfConv.get(q.conv());
                 VectorIndex.Filter filter =
                         new VectorIndex.Filter(new Id(team.id()), new Id(USER), null, Set.of(), Set.of());
                 Set<String> visible = visibleMemories(q, turnsByTeam.get(team.id()), byMemory);
                 List<Ranked> lexical = toRanked(index.lexicalSearch(filter, q.text(), 200), byMemory, visible);
-                List<Ranked> cosine =
-                        toRanked(index.exactSearch(filter, embedder.embedQuery(q.text()), 200), byMemory, visible);
+                List<Ranked> everyCosine =
+                        toRanked(index.exactSearch(filter, embedder.embedQuery(q.text()), 100_000), byMemory, visible);
+                List<Ranked> cosine = everyCosine.subList(0, Math.min(200, everyCosine.size()));
                 bm25.put(q, lexical);
                 dense.put(q, cosine);
+                allCosines.put(q, everyCosine);
                 rrf.put(q, reciprocalRank(cosine, lexical));
+                lexicalVariants.forEach((name, v) -> variants.computeIfAbsent(name, n -> new LinkedHashMap<>())
+                        .put(q, v.search(team, q.text(), byMemory, visible)));
             }
         } finally {
             pool.shutdown();
         }
+        // exact hybrids: every memory's cosine fused with a lexical variant, weight chosen on dev
+        Map<String, Map<Question, List<Ranked>>> lexicalSides = new LinkedHashMap<>();
+        lexicalSides.put("bm25", bm25);
+        lexicalSides.putAll(variants);
+        ObjectNode hybridWeights = JSON.createObjectNode();
+        lexicalSides.forEach((name, lex) -> {
+            double bestW = 0;
+            double best = -1;
+            for (double w : LEXICAL_GRID) {
+                Map<Question, List<Ranked>> dev = new LinkedHashMap<>();
+                for (Question q : questions) {
+                    if (teamOfConv.get(q.conv()).dev()) {
+                        dev.put(q, fused(allCosines.get(q), lex.get(q), w));
+                    }
+                }
+                double r10 = Metrics.of(dev).overall().turnRecall()[2];
+                if (r10 > best + 1e-9) {
+                    best = r10;
+                    bestW = w;
+                }
+            }
+            Map<Question, List<Ranked>> all = new LinkedHashMap<>();
+            for (Question q : questions) {
+                all.put(q, fused(allCosines.get(q), lex.get(q), bestW));
+            }
+            String hybridName = "hybrid" + name.substring(4);
+            hybrids.put(hybridName, all);
+            hybridWeights.put(hybridName, bestW);
+        });
 
         ObjectNode out = JSON.createObjectNode();
         out.put("model", model)
@@ -386,6 +476,7 @@ public final class RecallBench {
                 .put("questions_without_evidence", withoutEvidence)
                 .put("chosen_lexical_weight", chosen);
         out.set("dev_tuning_turn_r10", tuning);
+        out.set("offline_hybrid_lexical_weights", hybridWeights);
         System.out.printf(
                 Locale.ROOT,
                 "%n=== %s: %d questions with turn evidence, %d teams (dev = even teams, held-out = odd), model %s ===%n",
@@ -403,9 +494,14 @@ public final class RecallBench {
                 systems.put("cairn", onHalf(tuned, teamOfConv, devHalf));
             }
             systems.put(tuned.isEmpty() ? "cairn" : "cairn-default", onHalf(current, teamOfConv, devHalf));
+            if (!before.isEmpty()) {
+                systems.put("cairn-before", onHalf(before, teamOfConv, devHalf));
+            }
             systems.put("bm25", onHalf(bm25, teamOfConv, devHalf));
             systems.put("dense", onHalf(dense, teamOfConv, devHalf));
             systems.put("rrf", onHalf(rrf, teamOfConv, devHalf));
+            variants.forEach((name, v) -> systems.put(name, onHalf(v, teamOfConv, devHalf)));
+            hybrids.forEach((name, v) -> systems.put(name, onHalf(v, teamOfConv, devHalf)));
             ObjectNode halfNode = out.putObject(half);
             Map<String, Metrics> results = new LinkedHashMap<>();
             systems.forEach((name, answers) -> results.put(name, Metrics.of(answers)));
@@ -449,6 +545,104 @@ public final class RecallBench {
             }
         }
         return out;
+    }
+
+    /**
+     * Offline exact hybrid: every admissible memory's cosine fused with a lexical list by the server's formula
+     * (relevance only: freshness and confidence are alike for every turn of a benchmark).
+     */
+    static List<Ranked> fused(List<Ranked> cosines, List<Ranked> lexical, double w) {
+        double best = 0;
+        Map<Turn, Double> lex = new HashMap<>();
+        for (Ranked r : lexical) {
+            lex.put(r.turn(), r.lexical());
+            best = Math.max(best, r.lexical());
+        }
+        double max = best;
+        Map<Ranked, Double> relevance = new HashMap<>();
+        for (Ranked r : cosines) {
+            double l = max > 0 ? lex.getOrDefault(r.turn(), 0.0) / max : 0;
+            relevance.put(
+                    new Ranked(r.turn(), r.similarity(), l, Double.NaN, Double.NaN), (1 - w) * r.similarity() + w * l);
+        }
+        List<Ranked> out = new ArrayList<>(relevance.keySet());
+        out.sort((a, b) -> Double.compare(relevance.get(b), relevance.get(a)));
+        return out;
+    }
+
+    /** A lexical side built in memory over a team's turns: an analyser, optionally each turn with the next one. */
+    static final class LexicalVariant {
+        private final org.apache.lucene.analysis.Analyzer analyzer;
+        private final boolean withNext;
+        private final Map<String, org.apache.lucene.search.IndexSearcher> searchers = new HashMap<>();
+
+        LexicalVariant(org.apache.lucene.analysis.Analyzer analyzer, boolean withNext) {
+            this.analyzer = analyzer;
+            this.withNext = withNext;
+        }
+
+        void index(Team team, Map<String, Turn> byMemory) throws IOException {
+            Map<Turn, String> memoryOf = new HashMap<>();
+            byMemory.forEach((id, t) -> memoryOf.put(t, id));
+            org.apache.lucene.store.ByteBuffersDirectory dir = new org.apache.lucene.store.ByteBuffersDirectory();
+            try (org.apache.lucene.index.IndexWriter w = new org.apache.lucene.index.IndexWriter(
+                    dir, new org.apache.lucene.index.IndexWriterConfig(analyzer))) {
+                for (Conversation c : team.conversations()) {
+                    List<Turn> turns = c.turns();
+                    for (int i = 0; i < turns.size(); i++) {
+                        Turn t = turns.get(i);
+                        String text = capped(t.content());
+                        if (withNext
+                                && i + 1 < turns.size()
+                                && turns.get(i + 1).sessionId().equals(t.sessionId())) {
+                            text = text + "\n" + capped(turns.get(i + 1).content());
+                        }
+                        org.apache.lucene.document.Document d = new org.apache.lucene.document.Document();
+                        d.add(new org.apache.lucene.document.StringField(
+                                "id", memoryOf.get(t), org.apache.lucene.document.Field.Store.YES));
+                        d.add(new org.apache.lucene.document.TextField(
+                                "text", text, org.apache.lucene.document.Field.Store.NO));
+                        w.addDocument(d);
+                    }
+                }
+            }
+            searchers.put(
+                    team.id(),
+                    new org.apache.lucene.search.IndexSearcher(org.apache.lucene.index.DirectoryReader.open(dir)));
+        }
+
+        List<Ranked> search(Team team, String text, Map<String, Turn> byMemory, Set<String> visible) {
+            try {
+                org.apache.lucene.search.BooleanQuery.Builder b = new org.apache.lucene.search.BooleanQuery.Builder();
+                int terms = 0;
+                try (org.apache.lucene.analysis.TokenStream ts = analyzer.tokenStream("text", text)) {
+                    var term = ts.addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
+                    ts.reset();
+                    while (ts.incrementToken() && terms < 500) {
+                        b.add(
+                                new org.apache.lucene.search.TermQuery(
+                                        new org.apache.lucene.index.Term("text", term.toString())),
+                                org.apache.lucene.search.BooleanClause.Occur.SHOULD);
+                        terms++;
+                    }
+                    ts.end();
+                }
+                List<Ranked> out = new ArrayList<>();
+                if (terms == 0) {
+                    return out;
+                }
+                org.apache.lucene.search.IndexSearcher searcher = searchers.get(team.id());
+                for (org.apache.lucene.search.ScoreDoc sd : searcher.search(b.build(), 200).scoreDocs) {
+                    String id = searcher.storedFields().document(sd.doc).get("id");
+                    if (visible == null || visible.contains(id)) {
+                        out.add(new Ranked(byMemory.get(id), Double.NaN, sd.score, Double.NaN, Double.NaN));
+                    }
+                }
+                return out;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
     }
 
     /** RRF with the customary k = 60 over the dense and the BM25 lists. */
@@ -764,6 +958,21 @@ public final class RecallBench {
     }
 
     // ---------------------------------------------------------------- plumbing
+
+    private static Process startServer(String javaBin, Path jar, Path data, int port, String model, Path log)
+            throws IOException {
+        return new ProcessBuilder(
+                        javaBin,
+                        "-Xmx1g",
+                        "-Dcairn.data-dir=" + data,
+                        "-Dquarkus.http.port=" + port,
+                        "-Dcairn.embedding.model=" + model,
+                        "-jar",
+                        jar.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+    }
 
     private static void stop(Process server) throws InterruptedException {
         server.destroy();

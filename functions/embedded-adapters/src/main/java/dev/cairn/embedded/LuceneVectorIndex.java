@@ -21,8 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
@@ -127,12 +125,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     private volatile SearcherManager searchers;
     /** Why the index cannot be used right now (its writer failed and could not be reopened), or null. */
     private volatile String broken;
-    /**
-     * English stop words are dropped: "the", "is" and "what" match most memories, and scoring them made BM25 the
-     * slowest step of recall at 100k memories while adding nothing to ranking. CJK text is split into single
-     * characters by the standard tokenizer, which is what BM25 can use without a dictionary.
-     */
-    private final Analyzer analyzer = new StandardAnalyzer(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+    /** The lexical field's analyser ({@link TextAnalyzers}); queries are analysed alike. */
+    private final Analyzer analyzer = TextAnalyzers.standard();
 
     private final Map<String, Long> appliedVersions = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();

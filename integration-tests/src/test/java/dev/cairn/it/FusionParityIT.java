@@ -1,0 +1,146 @@
+package dev.cairn.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.cairn.aws.OpenSearchVectorIndex;
+import dev.cairn.embedded.LuceneVectorIndex;
+import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
+import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.recall.RecallResult;
+import dev.cairn.model.recall.RecallSettings;
+import dev.cairn.model.recall.Scorer;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Both index adapters feed the one fusion formula of shared-model: on the same memories (real BGE vectors, the same
+ * text) the embedded Lucene index and a real OpenSearch node with the k-NN plugin hand over the same candidates with
+ * the same cosine and BM25 scores, so recall ranks alike on either backend.
+ */
+@ExtendWith(OpenSearchNode.class)
+class FusionParityIT {
+
+    private static final Id TEAM = new Id("parity");
+    private static final Id USER = new Id("alice");
+    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+    private static final List<String> MEMORIES = List.of(
+            "We use PostgreSQL 16 for every new service",
+            "Alice prefers dark mode and vim keybindings in every editor",
+            "The CI pipeline runs on GitHub Actions with self-hosted runners",
+            "Invoice INV-20417 from Northwind was paid on 3 March",
+            "Bob's flight to Lisbon leaves at 07:40 on Friday",
+            "The staging database is a read replica of production, refreshed nightly",
+            "Deploys happen on Tuesdays and Thursdays after the stand-up",
+            "Marta owns the billing service; page her for payment incidents",
+            "The API rate limit is 600 requests per minute per token",
+            "Our Kafka cluster keeps seven days of retention on the orders topic",
+            "Customer Zephyr Logistics asked for SSO through Okta",
+            "Use pnpm, not npm, in the web repository");
+    private static final List<String> QUERIES = List.of(
+            "what database does the team prefer?",
+            "INV-20417",
+            "who should I call when payments break?",
+            "Zephyr Logistics SSO",
+            "how long do we keep orders in Kafka",
+            "when is Bob flying to Lisbon",
+            "which package manager for the web repo");
+
+    private static ExecutorService pool;
+    private static OnnxEmbedder embedder;
+
+    @BeforeAll
+    static void loadModel() {
+        pool = Executors.newFixedThreadPool(2);
+        embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, pool);
+    }
+
+    @AfterAll
+    static void stop() {
+        pool.shutdown();
+    }
+
+    @Test
+    void bothBackends_rankTheSameMemoriesInTheSameOrder(@TempDir Path dir) {
+        List<float[]> vectors = embedder.embedDocuments(MEMORIES);
+        List<VectorIndex.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < MEMORIES.size(); i++) {
+            entries.add(new VectorIndex.Entry(
+                    new VectorIndex.Key(TEAM, new Id(String.format("m%02d", i)), 1),
+                    Scope.TEAM,
+                    null,
+                    MemoryType.FACT,
+                    List.of(),
+                    MEMORIES.get(i),
+                    NOW.minusSeconds(3600L * i),
+                    vectors.get(i),
+                    embedder.modelId()));
+        }
+        OpenSearchVectorIndex openSearch = OpenSearchVectorIndex.plainHttp(
+                URI.create(OpenSearchNode.url()),
+                OpenSearchVectorIndex.Settings.localNode(
+                        "parity-" + UUID.randomUUID().toString().substring(0, 8)));
+        try (LuceneVectorIndex lucene = new LuceneVectorIndex(dir.resolve("index"))) {
+            lucene.upsert(entries);
+            openSearch.upsert(entries);
+            VectorIndex.Filter filter = new VectorIndex.Filter(TEAM, USER, null, Set.of(), Set.of());
+            int lexicalFirsts = 0;
+            for (String query : QUERIES) {
+                VectorIndex.Search search =
+                        new VectorIndex.Search(filter, embedder.embedQuery(query), embedder.modelId(), query, 50);
+                List<RecallResult.Ranked> onLucene = ranked(lucene.search(search), entries);
+                List<RecallResult.Ranked> onOpenSearch = ranked(openSearch.search(search), entries);
+
+                assertThat(ids(onOpenSearch)).as(query).isEqualTo(ids(onLucene));
+                for (int i = 0; i < onLucene.size(); i++) {
+                    Scorer.Score a = onLucene.get(i).score();
+                    Scorer.Score b = onOpenSearch.get(i).score();
+                    assertThat(b.similarity()).as(query).isCloseTo(a.similarity(), within(1e-4));
+                    assertThat(b.lexical()).as(query).isCloseTo(a.lexical(), within(1e-4));
+                }
+                if (onLucene.get(0).score().lexical() == 1.0) {
+                    lexicalFirsts++;
+                }
+            }
+            // not a vacuous comparison: the lexical part is live and decides the head of several rankings
+            assertThat(lexicalFirsts).isGreaterThanOrEqualTo(3);
+        }
+    }
+
+    /** What RecallService does with an adapter's candidates: normalise BM25 over the pool, score, best first. */
+    private static List<RecallResult.Ranked> ranked(
+            List<VectorIndex.Candidate> candidates, List<VectorIndex.Entry> entries) {
+        Map<Id, Instant> occurred = new HashMap<>();
+        entries.forEach(e -> occurred.put(e.key().id(), e.occurredAt()));
+        Scorer scorer = new Scorer(RecallSettings.DEFAULTS.weights());
+        Map<Id, Double> lexical = Scorer.normalisedLexical(candidates);
+        List<RecallResult.Ranked> out = new ArrayList<>();
+        for (VectorIndex.Candidate c : candidates) {
+            out.add(new RecallResult.Ranked(
+                    c.id(), scorer.score(c.similarity(), lexical.get(c.id()), occurred.get(c.id()), 1.0, NOW)));
+        }
+        out.sort(RecallResult.Ranked.BEST_FIRST);
+        return out;
+    }
+
+    private static List<Id> ids(List<RecallResult.Ranked> ranked) {
+        return ranked.stream().map(RecallResult.Ranked::id).toList();
+    }
+}
