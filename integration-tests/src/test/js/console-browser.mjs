@@ -106,7 +106,8 @@ const scenarios = {
     assert.match(await conflict.textContent(), /My edit from the console/);
     await shot(page, 'memory-edit-conflict');
     await page.locator('#conflict-overwrite').click();
-    await page.locator('#edit-conflict').waitFor({ state: 'detached' });
+    await page.locator('#edit-form h4', { hasText: 'version ' + (current.version + 2) }).waitFor();
+    assert.equal(await page.locator('#edit-conflict').isHidden(), true);
     const after = await api('GET', '/memories/' + id);
     assert.equal(after.content, 'My edit from the console');
     assert.equal(after.version, current.version + 2);
@@ -123,7 +124,7 @@ const scenarios = {
     await shot(page, 'team');
     await item.getByRole('button', { name: 'Take proposed' }).click();
     await item.waitFor({ state: 'detached' });
-    assert.match(await page.locator('#status').textContent(), /resolved: take_proposed/);
+    await page.locator('#status', { hasText: 'resolved: take_proposed' }).waitFor();
   },
 
   /** The ledger chart gains a point with the new totals after usage is posted and the page refreshed. */
@@ -161,7 +162,8 @@ const scenarios = {
     await page.locator('#importance-histogram').waitFor();
     await page.getByRole('button', { name: 'Run the decay job for this team now' }).click();
     await page.locator('#decay-runs tbody tr').first().waitFor();
-    await page.locator('#secret-findings').waitFor();
+    await page.locator('#secret-findings td', { hasText: env('CAIRN_RULE') }).waitFor();
+    assert.match(await page.locator('#importance-summary').textContent(), /active memories/);
     await shot(page, 'health');
   },
 };

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 
 /**
  * The console's first-page bench (not a test: run it on purpose, see the README's console section). A fresh local
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * console in headless Chromium again and again and reports the first page's load time beside the API's own list call
  * timed in the same browser, same run. Writes {@code target/console-bench.json}.
  */
+@DisabledIfSystemProperty(named = "cairn.it.backend", matches = "aws")
 class ConsoleBench {
 
     private static final ObjectMapper JSON = new ObjectMapper();

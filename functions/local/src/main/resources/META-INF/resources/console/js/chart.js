@@ -6,13 +6,15 @@ export function lineChart({ id, title, points, series, format }) {
   const svg = s('svg', { id, class: 'chart', viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': title });
   const t0 = points.length ? points[0].t : 0;
   const t1 = points.length ? points[points.length - 1].t : 1;
-  const max = Math.max(1e-9, ...points.flatMap((p) => series.map((x) => p[x.key])));
+  const values = points.flatMap((p) => series.map((x) => p[x.key]));
+  const max = Math.max(1e-9, ...values);
+  const min = Math.min(0, ...values);
   const X = (t) => L + (t1 === t0 ? (W - L - R) : ((t - t0) / (t1 - t0)) * (W - L - R));
-  const Y = (v) => H - B - (v / max) * (H - T - B);
+  const Y = (v) => H - B - ((v - min) / (max - min)) * (H - T - B);
   svg.append(s('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'axis' }),
     s('line', { x1: L, x2: L, y1: T, y2: H - B, class: 'axis' }),
     s('text', { x: L - 6, y: T + 10, 'text-anchor': 'end', class: 'tick' }, format(max)),
-    s('text', { x: L - 6, y: H - B, 'text-anchor': 'end', class: 'tick' }, format(0)));
+    s('text', { x: L - 6, y: H - B, 'text-anchor': 'end', class: 'tick' }, format(min)));
   if (points.length) {
     svg.append(s('text', { x: L, y: H - 8, class: 'tick' }, new Date(t0).toISOString().slice(11, 19)),
       s('text', { x: W - R, y: H - 8, 'text-anchor': 'end', class: 'tick' }, new Date(t1).toISOString().slice(11, 19)));

@@ -30,6 +30,7 @@ export function render(root, ctx) {
         sessionStorage.setItem(RUNS, JSON.stringify(all.slice(-50)));
         renderDecay();
         importance();
+        metrics();
       } catch (e) { ctx.status(ctx.describe(e), true); }
     });
     replace(decay, h('h3', null, 'Decay runs'),

@@ -54,6 +54,7 @@ export function render(root, ctx) {
       s('title', { id: 'ruler-title' }, 'Context blocks on a token ruler, ' + fmtInt(total) + ' tokens'));
     let x = 0;
     let at = 0;
+    const points = [];
     for (const b of c.blocks) {
       const w = (b.tokens / total) * width;
       svg.append(s('rect', { x: x.toFixed(2), y: 10, width: Math.max(w, 0.5).toFixed(2), height: 30, class: 'blk blk-' + b.kind },
@@ -61,11 +62,13 @@ export function render(root, ctx) {
       x += w;
       at += b.tokens;
       if (b.cache_control) {
-        svg.append(s('line', { x1: x.toFixed(2), x2: x.toFixed(2), y1: 2, y2: 48, class: 'breakpoint' }),
-          s('text', { x: Math.min(x, width - 4).toFixed(2), y: 62, class: 'bp-label', 'text-anchor': 'end' },
-            '▲ ' + fmtInt(at) + ' (' + (b.cache_control.ttl || '5m') + ')'));
+        svg.append(s('line', { x1: x.toFixed(2), x2: x.toFixed(2), y1: 2, y2: 48, class: 'breakpoint' },
+          s('title', null, 'cache breakpoint at ' + fmtInt(at) + ' tokens')));
+        points.push(fmtInt(at) + ' tokens (' + (b.cache_control.ttl || '5m') + ')');
       }
     }
+    svg.append(s('text', { x: 0, y: 62, class: 'tick' }, '0'),
+      s('text', { x: width, y: 62, class: 'tick', 'text-anchor': 'end' }, fmtInt(total) + ' tokens'));
     const minX = (c.prompt_cache.min_cacheable_tokens / total) * width;
     if (minX <= width) svg.append(s('line', { x1: minX.toFixed(2), x2: minX.toFixed(2), y1: 6, y2: 44, class: 'min-cacheable' }));
     const legend = h('ul', { class: 'legend' }, KINDS.map((k) => h('li', null, h('span', { class: 'swatch blk-' + k }), k)),
@@ -80,6 +83,7 @@ export function render(root, ctx) {
       h('p', { class: 'hint', id: 'cache-plan' }, fmtInt(pc.breakpoints.length ?? pc.breakpoints) + ' breakpoints; stable prefix '
         + fmtInt(pc.stable_prefix_tokens) + ' tokens; minimum cacheable ' + fmtInt(pc.min_cacheable_tokens) + '; model ' + (c.model || '—')),
       svg, legend,
+      h('p', { id: 'breakpoints' }, points.length ? 'Cache breakpoints after ' + points.join(', ') + '.' : 'No cache breakpoint yet: the prefix is under the minimum cacheable length.'),
       h('table', { id: 'blocks' }, h('caption', null, 'Blocks, most stable first'),
         h('thead', null, h('tr', null, ['#', 'kind', 'tokens', 'cache', 'text'].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', null, rows)));

@@ -45,8 +45,8 @@ export function render(root, ctx) {
         const body = { resolution };
         if (resolution === 'merge') body.content = merged.value;
         await call('POST', teamPath('/conflicts/' + seg(c.id) + ':resolve'), { body });
+        await load();
         ctx.status('Conflict on ' + c.fact_id + ' resolved: ' + resolution);
-        load();
       } catch (e) { ctx.status(ctx.describe(e), true); }
     };
     const btn = (text, r) => h('button', { type: 'button', class: 'resolve', dataset: { resolution: r }, onclick: resolve(r) }, text);
