@@ -42,7 +42,7 @@ public class ProblemMappers {
         return problem(Problem.of(e, status));
     }
 
-    static int statusOf(CairnException e) {
+    public static int statusOf(CairnException e) {
         if (e instanceof InvalidInput) {
             return 400;
         } else if (e instanceof TeamAccessDenied) {

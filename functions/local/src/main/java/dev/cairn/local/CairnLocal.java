@@ -21,6 +21,7 @@ public class CairnLocal {
             With no command, serves the API on the embedded stack (port: quarkus.http.port, default 8080).
             commands (each answers --help without starting anything):
               token          mint a local JWT for a user and teams
+              mcp            serve MCP over stdio for one user and team (no HTTP port)
             the benchmarks: java -jar functions/bench/target/cairn-bench.jar --help
             example: java -jar functions/local/target/quarkus-app/quarkus-run.jar token --user alice --team acme
             """;
@@ -45,6 +46,7 @@ public class CairnLocal {
                 yield OptionalInt.of(0);
             }
             case "token" -> OptionalInt.of(TokenCommand.run(options, CairnLocal::configuredDataDir, out, err));
+            case "mcp" -> McpCommand.prepare(options, CairnLocal::configuredDataDir, System::setProperty, out, err);
             default -> OptionalInt.empty();
         };
     }

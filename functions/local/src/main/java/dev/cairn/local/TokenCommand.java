@@ -68,16 +68,20 @@ final class TokenCommand {
             err.print(USAGE);
             return 2;
         }
-        LocalSigningKeys keys = LocalSigningKeys.loadOrCreate(dataDir != null ? dataDir : defaultDataDir.get());
-        String jwt = Jwt.issuer(LocalSigningKeys.ISSUER)
+        out.println(mint(dataDir != null ? dataDir : defaultDataDir.get(), user, teams, Duration.ofDays(days)));
+        return 0;
+    }
+
+    /** A JWT for {@code user} and {@code teams}, signed with the key in {@code dataDir} (created on first use). */
+    static String mint(Path dataDir, String user, List<String> teams, Duration lifetime) {
+        LocalSigningKeys keys = LocalSigningKeys.loadOrCreate(dataDir);
+        return Jwt.issuer(LocalSigningKeys.ISSUER)
                 .subject(user)
                 .claim("teams", teams)
-                .expiresIn(Duration.ofDays(days))
+                .expiresIn(lifetime)
                 .jws()
                 .keyId("cairn-local")
                 .sign(keys.privateKey());
-        out.println(jwt);
-        return 0;
     }
 
     private static long days(String value) {
