@@ -14,7 +14,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** What the tools answer: the HTTP API's bodies for the same calls (API.md), written by {@link McpJson}. */
+/**
+ * What the tools answer: the HTTP API's bodies for the same calls (API.md), written by {@link McpJson}. They mirror
+ * the records the function modules' resources answer with; those live in the Lambda modules (recall, team-sync, …),
+ * which this module cannot depend on without serving their routes too. Moving the wire views into http-common, where
+ * both sides would share one copy, is the next step once the branches touching them are merged.
+ */
 final class Views {
 
     private Views() {}
