@@ -157,7 +157,7 @@ public final class CairnStack extends Stack {
         Queue indexerDlq = deadLetterQueue("IndexerDeadLetters", "cairn-indexer-dlq", alarmAction);
 
         Map<String, String> common = environment(settings);
-        for (String name : List.of("recall", "session-summarize", "fact-extract", "team-sync", "secret-scan")) {
+        for (String name : List.of("recall", "session-summarize", "fact-extract", "team-sync", "secret-scan", "mcp")) {
             functions.put(name, function(settings, name, QuarkusFunction.QUARKUS_HANDLER, common, null, alarmAction));
         }
         functions.put("decay-job", function(settings, "decay-job", DECAY_HANDLER, common, decayDlq, alarmAction));
@@ -314,8 +314,8 @@ public final class CairnStack extends Stack {
     private void dataAccess() {
         String name = collection.getName();
         List<String> principals = new ArrayList<>();
-        for (String f :
-                List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job", "stream-indexer")) {
+        for (String f : List.of(
+                "recall", "session-summarize", "fact-extract", "team-sync", "decay-job", "stream-indexer", "mcp")) {
             principals.add("\"" + functions.get(f).role().getRoleArn() + "\"");
         }
         String policy = "[{\"Rules\":["
@@ -446,6 +446,11 @@ public final class CairnStack extends Stack {
             Queue dlq,
             IAlarmAction alarmAction) {
         String id = pascal(name);
+        if (name.equals("mcp")) {
+            env = new LinkedHashMap<>(env);
+            // stateless: a request may reach an instance that never saw the client's initialize
+            env.put("QUARKUS_MCP_SERVER_HTTP_STREAMABLE_DUMMY_INIT", "true");
+        }
         if (name.equals("decay-job")) {
             env = new LinkedHashMap<>(env);
             // an API call must answer inside API Gateway's 30 s; a scheduled run uses the Lambda's own time left
@@ -480,20 +485,23 @@ public final class CairnStack extends Stack {
         String embed = "arn:" + getPartition() + ":bedrock:" + getRegion() + "::foundation-model/" + EMBEDDING_MODEL;
         List<String> claude = claudeResources(settings);
 
-        for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job")) {
+        for (String f : List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job", "mcp")) {
             functions.get(f).allow(TABLE_READ_WRITE, tableResources);
         }
-        for (String f :
-                List.of("recall", "session-summarize", "fact-extract", "team-sync", "decay-job", "stream-indexer")) {
+        for (String f : List.of(
+                "recall", "session-summarize", "fact-extract", "team-sync", "decay-job", "stream-indexer", "mcp")) {
             functions.get(f).allow(COLLECTION_DATA, List.of(collection.getAttrArn()));
             functions.get(f).allow(List.of("bedrock:InvokeModel"), List.of(embed));
         }
         if (!claude.isEmpty()) {
-            for (String f : List.of("session-summarize", "fact-extract")) {
+            for (String f : List.of("session-summarize", "fact-extract", "mcp")) {
                 functions.get(f).allow(List.of("bedrock:InvokeModel"), claude);
             }
         }
-        functions.get("session-summarize").allow(TOOL_CACHE_OBJECTS, List.of(toolCache));
+        // the MCP function serves the tool-result cache too (tool_cache_lookup, tool_cache_store)
+        for (String f : List.of("session-summarize", "mcp")) {
+            functions.get(f).allow(TOOL_CACHE_OBJECTS, List.of(toolCache));
+        }
         functions.get("decay-job").allow(COLD_DECAY, List.of(cold));
         // listing a team's cold copies: ListBucket is a bucket action, narrowed to the cold prefix by condition
         functions
@@ -653,7 +661,9 @@ public final class CairnStack extends Stack {
                         .format(ACCESS_LOG_FORMAT)
                         .build());
         Map<String, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
-        for (Routes.Route r : Routes.ALL) {
+        List<Routes.Route> routes = new ArrayList<>(Routes.ALL);
+        routes.addAll(Routes.MCP);
+        for (Routes.Route r : routes) {
             HttpLambdaIntegration integration = integrations.computeIfAbsent(
                     r.function(),
                     f -> new HttpLambdaIntegration(

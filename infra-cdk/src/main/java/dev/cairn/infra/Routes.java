@@ -45,5 +45,12 @@ public final class Routes {
             new Route("POST", TEAM + "/decay:run", "decay-job"),
             new Route("POST", TEAM + "/memories/{proxy+}", "decay-job"));
 
+    /**
+     * The MCP function's Streamable HTTP endpoint (POST messages, GET the server's event stream, DELETE the session).
+     * Apart from {@link #ALL}: it is the MCP library's route, not a JAX-RS resource the cross-check could read.
+     */
+    public static final List<Route> MCP = List.of(
+            new Route("POST", "/mcp", "mcp"), new Route("GET", "/mcp", "mcp"), new Route("DELETE", "/mcp", "mcp"));
+
     private Routes() {}
 }

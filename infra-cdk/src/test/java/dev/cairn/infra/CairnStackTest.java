@@ -60,7 +60,7 @@ class CairnStackTest {
     @Test
     void everyRouteOfTheApi_shouldRequireTheJwtAuthorizer_andReachItsOwnersLiveAlias() {
         List<Map<String, Object>> routes = ofType("AWS::ApiGatewayV2::Route");
-        assertThat(routes).hasSize(Routes.ALL.size());
+        assertThat(routes).hasSize(Routes.ALL.size() + Routes.MCP.size());
         Set<String> keys = new TreeSet<>();
         for (Map<String, Object> r : routes) {
             Map<String, Object> p = props(r);
@@ -72,13 +72,15 @@ class CairnStackTest {
         }
         Set<String> expected = new TreeSet<>();
         Routes.ALL.forEach(r -> expected.add(r.method() + " " + r.path()));
+        Routes.MCP.forEach(r -> expected.add(r.method() + " " + r.path()));
         assertThat(keys).isEqualTo(expected);
 
         // each integration targets an alias named live, never $LATEST
         for (Map<String, Object> i : ofType("AWS::ApiGatewayV2::Integration")) {
             assertThat(json(props(i).get("IntegrationUri"))).contains("Live");
         }
-        assertThat(ofType("AWS::ApiGatewayV2::Integration")).hasSize(6);
+        // one per function: the six API functions and the MCP function
+        assertThat(ofType("AWS::ApiGatewayV2::Integration")).hasSize(7);
     }
 
     @Test
@@ -238,7 +240,7 @@ class CairnStackTest {
     @Test
     void everyFunction_shouldRunJava21OnArm64_withSnapStartBehindALiveAlias_andContextsMemoryAndTimeout() {
         List<Map<String, Object>> functions = ofType("AWS::Lambda::Function");
-        assertThat(functions).hasSize(7);
+        assertThat(functions).hasSize(8);
         for (Map<String, Object> f : functions) {
             Map<String, Object> p = props(f);
             assertThat(p.get("Runtime")).isEqualTo("java21");
@@ -247,7 +249,7 @@ class CairnStackTest {
             assertThat(p.get("LoggingConfig")).isNotNull();
         }
         assertThat(ofType("AWS::Lambda::Alias"))
-                .hasSize(7)
+                .hasSize(8)
                 .allSatisfy(a -> assertThat(props(a).get("Name")).isEqualTo("live"));
         template.hasResourceProperties(
                 "AWS::Lambda::Function",
@@ -275,8 +277,61 @@ class CairnStackTest {
                 "AWS::Lambda::Function",
                 Map.of("FunctionName", "cairn-stream-indexer", "Handler", CairnStack.INDEXER_HANDLER));
         // one per function, and the API's access log
-        template.resourceCountIs("AWS::Logs::LogGroup", 8);
+        template.resourceCountIs("AWS::Logs::LogGroup", 9);
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 14));
+    }
+
+    @Test
+    void theMcpFunction_shouldAnswerSlashMcpBehindTheJwtAuthorizer_statelessly_withTheRightsItsToolsUse() {
+        // POST (messages), GET (the server's stream) and DELETE (end of session) on /mcp, each behind the authorizer
+        for (String method : List.of("POST", "GET", "DELETE")) {
+            template.hasResourceProperties(
+                    "AWS::ApiGatewayV2::Route",
+                    Map.of(
+                            "RouteKey",
+                            method + " /mcp",
+                            "AuthorizationType",
+                            "JWT",
+                            "AuthorizerId",
+                            Map.of("Ref", logicalId("AWS::ApiGatewayV2::Authorizer"))));
+        }
+        // and they reach the MCP function's live alias, no other
+        Map<String, Object> mcpRoute = ofType("AWS::ApiGatewayV2::Route").stream()
+                .filter(r -> "POST /mcp".equals(props(r).get("RouteKey")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(json(props(mcpRoute).get("Target"))).contains("McpIntegration");
+        assertThat(ofType("AWS::ApiGatewayV2::Integration"))
+                .anySatisfy(
+                        i -> assertThat(json(props(i).get("IntegrationUri"))).contains("McpLive"));
+        template.hasResourceProperties(
+                "AWS::Lambda::Function",
+                Map.of(
+                        "FunctionName",
+                        "cairn-mcp",
+                        "Handler",
+                        QuarkusFunction.QUARKUS_HANDLER,
+                        "Environment",
+                        Map.of(
+                                "Variables",
+                                Match.objectLike(Map.of(
+                                        "QUARKUS_MCP_SERVER_HTTP_STREAMABLE_DUMMY_INIT",
+                                        "true",
+                                        "CAIRN_BACKEND_RECORD_STORE",
+                                        "dynamodb",
+                                        "CAIRN_AUTH_ISSUER",
+                                        "https://auth.example.com")))));
+        // the tools reach what the API's functions reach: records, the index, embeddings, the tool-result cache
+        assertThat(actionsOf("Mcp"))
+                .contains(
+                        "dynamodb:GetItem",
+                        "dynamodb:PutItem",
+                        "aoss:APIAccessAll",
+                        "bedrock:InvokeModel",
+                        "s3:GetObject",
+                        "s3:PutObject")
+                .doesNotContain("s3:ListBucket", "dynamodb:GetRecords");
+        assertThat(json(statementsOf("Mcp"))).contains("/tool-cache/*").doesNotContain("/teams/*");
     }
 
     @Test

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalServer implements AutoCloseable {
 
-    private static final Path JAR =
+    static final Path JAR =
             Path.of(System.getProperty("cairn.local.jar", "../functions/local/target/quarkus-app/quarkus-run.jar"));
 
     private final Path dataDir;

@@ -92,7 +92,7 @@ public class ProblemMappers {
         return false;
     }
 
-    static int statusOf(CairnException e) {
+    public static int statusOf(CairnException e) {
         if (e instanceof InvalidInput) {
             return 400;
         } else if (e instanceof TeamAccessDenied) {

@@ -26,6 +26,7 @@ public class CairnLocal {
             commands (each answers --help without starting anything):
               token          mint a local JWT for a user and teams
               sync --once    one pass of team sync with the remote team server (cairn.sync.remote.*), then exit
+              mcp            serve MCP over stdio for one user and team (no HTTP port)
             the benchmarks: java -jar functions/bench/target/cairn-bench.jar --help
             example: java -jar functions/local/target/quarkus-app/quarkus-run.jar token --user alice --team acme
             """;
@@ -60,6 +61,7 @@ public class CairnLocal {
                 Quarkus.run(SyncOnceCommand.class, (code, failure) -> System.exit(code));
                 yield OptionalInt.of(0);
             }
+            case "mcp" -> McpCommand.prepare(options, CairnLocal::configuredDataDir, System::setProperty, out, err);
             default -> {
                 err.print((args.get(0).startsWith("-") ? "unknown option " : "unknown command ") + args.get(0) + "\n"
                         + USAGE);

@@ -74,9 +74,9 @@ final class TokenCommand {
                 .toAbsolutePath()
                 .normalize();
         boolean existed = Files.exists(dir.resolve("keys").resolve("jwt-private.pem"));
-        LocalSigningKeys keys;
+        String jwt;
         try {
-            keys = LocalSigningKeys.loadOrCreate(dir);
+            jwt = mint(dir, user, teams, Duration.ofDays(days));
         } catch (RuntimeException e) { // unreadable, unwritable or damaged key files: one line, not a stack trace
             err.println("token: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
             return 1;
@@ -86,15 +86,20 @@ final class TokenCommand {
                         ? "token: signed with the key in " + dir.resolve("keys")
                         : "token: no key in " + dir + " yet: created one in " + dir.resolve("keys")
                                 + "; a server started " + "with another data directory will refuse this token (401)");
-        String jwt = Jwt.issuer(LocalSigningKeys.ISSUER)
+        out.println(jwt);
+        return 0;
+    }
+
+    /** A JWT for {@code user} and {@code teams}, signed with the key in {@code dataDir} (created on first use). */
+    static String mint(Path dataDir, String user, List<String> teams, Duration lifetime) {
+        LocalSigningKeys keys = LocalSigningKeys.loadOrCreate(dataDir);
+        return Jwt.issuer(LocalSigningKeys.ISSUER)
                 .subject(user)
                 .claim("teams", teams)
-                .expiresIn(Duration.ofDays(days))
+                .expiresIn(lifetime)
                 .jws()
                 .keyId("cairn-local")
                 .sign(keys.privateKey());
-        out.println(jwt);
-        return 0;
     }
 
     /** An id the server would accept, else a usage error that says which option and why. */

@@ -40,7 +40,7 @@ class CommandsTest {
         assertThat(command(flag)).hasValue(0);
 
         assertThat(out()).isEqualTo(CairnLocal.USAGE);
-        for (String c : List.of("token")) {
+        for (String c : List.of("token", "mcp")) {
             assertThat(out()).containsPattern("(?m)^  " + c + " ");
         }
         assertThat(err()).isEmpty();

@@ -1,0 +1,180 @@
+package dev.cairn.mcp;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cairn.http.Problem;
+import dev.cairn.model.cache.ContextAssembler;
+import dev.cairn.model.consolidate.Consolidator;
+import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.Memory;
+import dev.cairn.model.secret.Finding;
+import dev.cairn.model.session.SessionMessage;
+import dev.cairn.model.sync.ConflictRecord;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What the tools answer: the HTTP API's bodies for the same calls (API.md), written by {@link McpJson}. They mirror
+ * the records the function modules' resources answer with; those live in the Lambda modules (recall, team-sync, …),
+ * which this module cannot depend on without serving their routes too. Moving the wire views into http-common, where
+ * both sides would share one copy, is the next step once the branches touching them are merged.
+ */
+final class Views {
+
+    private Views() {}
+
+    /** A memory as API.md § Memories shows it, plus {@code redactions} when the secret policy replaced something. */
+    record MemoryView(
+            String id,
+            String team,
+            String user,
+            String scope,
+            String type,
+            String content,
+            List<String> tags,
+            double importance,
+            double confidence,
+            Instant occurredAt,
+            Instant createdAt,
+            Instant lastAccessedAt,
+            long accessCount,
+            String sourceSessionId,
+            List<String> evidence,
+            long version,
+            String state,
+            String supersededBy,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Problem.FindingView> redactions) {
+
+        static MemoryView of(Memory m) {
+            return of(m, List.of());
+        }
+
+        static MemoryView of(Memory m, List<Finding> redactions) {
+            return new MemoryView(
+                    m.id().value(),
+                    m.team().value(),
+                    m.user() == null ? null : m.user().value(),
+                    m.scope().wire(),
+                    m.type().wire(),
+                    m.content(),
+                    values(m.tags()),
+                    m.importance(),
+                    m.confidence(),
+                    m.occurredAt(),
+                    m.createdAt(),
+                    m.lastAccessedAt(),
+                    m.accessCount(),
+                    m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
+                    values(m.evidence()),
+                    m.version(),
+                    m.state().wire(),
+                    m.supersededBy() == null ? null : m.supersededBy().value(),
+                    Problem.FindingView.of(redactions));
+        }
+    }
+
+    /** One recall result with its score parts (API.md § Recall). */
+    record RecallHit(MemoryView memory, double score, double similarity, double freshness, double confidence) {}
+
+    record RecallAnswer(List<RecallHit> results, String model, long tookMs) {}
+
+    record MemoryPage(List<MemoryView> memories, String nextCursor) {}
+
+    record Forgotten(String id, boolean deleted) {}
+
+    record Appended(String messageId, long messageCount, long summaryVersion, List<String> remembered) {}
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record MessageView(String id, long seq, String role, String content, Instant occurredAt) {
+        static MessageView of(SessionMessage m) {
+            return new MessageView(
+                    m.id().value(), m.seq(), m.role().name().toLowerCase(Locale.ROOT), m.content(), m.occurredAt());
+        }
+    }
+
+    record SessionView(
+            String rollingSummary,
+            List<MessageView> recentMessages,
+            List<String> tempFacts,
+            long summaryVersion,
+            long messageCount,
+            boolean ended) {}
+
+    record BlockView(String kind, String text, int tokens, Map<String, String> cacheControl) {}
+
+    record PlanView(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {}
+
+    record MemoryLine(String id, String type, String scope, String content) {}
+
+    record ContextView(
+            long turn, String model, List<BlockView> blocks, PlanView promptCache, List<MemoryLine> memories) {
+        static ContextView of(ContextAssembler.Context c) {
+            return new ContextView(
+                    c.turn(),
+                    c.model(),
+                    c.blocks().stream()
+                            .map(b -> new BlockView(b.kind(), b.text(), b.tokens(), b.cacheControl()))
+                            .toList(),
+                    new PlanView(
+                            c.plan().breakpoints(),
+                            c.plan().stablePrefixTokens(),
+                            c.plan().minCacheableTokens(),
+                            c.plan().ttl()),
+                    c.memories().stream()
+                            .map(m -> new MemoryLine(
+                                    m.id().value(), m.type().wire(), m.scope().wire(), m.content()))
+                            .toList());
+        }
+    }
+
+    /** An extracted memory and what consolidation did with it (created, reinforced, superseded, outdated). */
+    record Extracted(MemoryView memory, String consolidation) {
+        static Extracted of(Consolidator.Outcome o) {
+            return new Extracted(MemoryView.of(o.memory()), o.action().name().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    record Skipped(String text, String reason) {}
+
+    record Ended(List<Extracted> extracted, List<Skipped> skipped) {}
+
+    record Stored(String key, long bytes) {}
+
+    /** {@code result} is the stored JSON value itself. */
+    record CacheLookup(boolean hit, Object result, Long ageSeconds, String reason) {}
+
+    record SyncStatus(String team, long version, int openConflicts, Long lastChangeVersion, Instant lastChangeAt) {}
+
+    record ConflictView(
+            String id,
+            String factId,
+            long baseVersion,
+            long currentVersion,
+            String currentContent,
+            String proposedContent,
+            String clientId,
+            Instant createdAt,
+            String status,
+            String resolution) {
+        static ConflictView of(ConflictRecord c) {
+            return new ConflictView(
+                    c.id().value(),
+                    c.factId().value(),
+                    c.baseVersion(),
+                    c.currentVersion(),
+                    c.currentContent(),
+                    c.proposed() == null ? null : c.proposed().content(),
+                    c.clientId().value(),
+                    c.createdAt(),
+                    c.status(),
+                    c.resolution());
+        }
+    }
+
+    record Conflicts(List<ConflictView> conflicts) {}
+
+    private static List<String> values(List<Id> ids) {
+        return ids.stream().map(Id::value).toList();
+    }
+}
