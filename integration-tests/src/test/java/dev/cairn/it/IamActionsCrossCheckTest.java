@@ -8,7 +8,6 @@ import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import dev.cairn.aws.DynamoDbDocumentLedger;
 import dev.cairn.aws.DynamoDbMemoryStore;
 import dev.cairn.infra.CairnStack;
 import java.util.ArrayDeque;
