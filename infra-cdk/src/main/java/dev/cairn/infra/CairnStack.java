@@ -259,6 +259,13 @@ public final class CairnStack extends Stack {
                                         .build()))
                                 .build(),
                         LifecycleRule.builder()
+                                // the bucket is versioned: a deleted memory's cold copy lives on as a noncurrent
+                                // version, so those go after a day, not the bucket-wide 30 (README § Deletes cascade)
+                                .id("deleted-cold-copies-expiry")
+                                .prefix(COLD_PREFIX)
+                                .noncurrentVersionExpiration(Duration.days(1))
+                                .build(),
+                        LifecycleRule.builder()
                                 .id("tool-cache-expiry")
                                 .prefix(TOOL_CACHE_PREFIX)
                                 .expiration(Duration.days(7))

@@ -538,6 +538,15 @@ class CairnStackTest {
     }
 
     @Test
+    void aDeletedColdCopysOldVersion_shouldExpireAfterADay() {
+        String rules = json(props(ofType("AWS::S3::Bucket").get(0)).get("LifecycleConfiguration"));
+        assertThat(rules)
+                .contains("\"Id\":\"deleted-cold-copies-expiry\"")
+                .contains("\"Prefix\":\"teams/\"")
+                .contains("\"NoncurrentDays\":1");
+    }
+
+    @Test
     void theApiStage_shouldWriteAccessLogs_withoutHeadersOrBodies() {
         Map<String, Object> stage = props(ofType("AWS::ApiGatewayV2::Stage").get(0));
         Map<String, Object> logs = cast(stage.get("AccessLogSettings"));

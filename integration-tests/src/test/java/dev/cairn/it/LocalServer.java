@@ -102,10 +102,14 @@ public final class LocalServer implements AutoCloseable {
     private List<String> awsBackendOptions() throws Exception {
         String name = awsResourceName();
         if (LocalStack.selected() && !aws) {
-            // DynamoDB on LocalStack (skips the test where there is no Docker engine), the index on the local node
+            // DynamoDB and S3 on LocalStack (skips the test where there is no Docker engine), the index on the local
+            // node
             URI localstack = LocalStack.endpoint();
+            LocalStack.ensureBucket(name);
             OpenSearchNode.ensureStarted();
             return List.of(
+                    "-Dcairn.aws.s3.endpoint=" + localstack,
+                    "-Dcairn.aws.s3.bucket=" + name,
                     "-Dcairn.backend.record-store=dynamodb",
                     "-Dcairn.backend.vector-index=opensearch",
                     "-Dcairn.aws.region=us-east-1",

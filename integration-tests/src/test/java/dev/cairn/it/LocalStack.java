@@ -8,7 +8,8 @@ import org.testcontainers.utility.DockerImageName;
 
 /**
  * LocalStack (DynamoDB, S3) through Testcontainers, for machines with a Docker engine: {@code -Dcairn.it.backend=
- * localstack} runs the API tests on it (the vector index stays on the local OpenSearch node: LocalStack's OpenSearch
+ * localstack} runs the API tests on it, the table on its DynamoDB and the cold tier and large tool results in a bucket
+ * on its S3 (the vector index stays on the local OpenSearch node: LocalStack's OpenSearch
  * downloads a distribution at run time). Where no Docker engine exists, whatever asks for it is skipped, not failed.
  */
 final class LocalStack {
@@ -37,5 +38,23 @@ final class LocalStack {
 
     static URI endpoint() {
         return ensureStarted().getEndpoint();
+    }
+
+    /** A bucket on LocalStack's S3 (the server under test does not create buckets; the stack does in AWS). */
+    static synchronized void ensureBucket(String name) {
+        LocalStackContainer c = ensureStarted();
+        try (var s3 = software.amazon.awssdk.services.s3.S3Client.builder()
+                .endpointOverride(c.getEndpoint())
+                .forcePathStyle(true)
+                .region(software.amazon.awssdk.regions.Region.of(c.getRegion()))
+                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(
+                                c.getAccessKey(), c.getSecretKey())))
+                .build()) {
+            if (s3.listBuckets().buckets().stream().noneMatch(b -> b.name().equals(name))) {
+                s3.createBucket(b -> b.bucket(name));
+            }
+        }
     }
 }

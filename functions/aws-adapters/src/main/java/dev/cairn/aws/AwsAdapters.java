@@ -99,8 +99,17 @@ public class AwsAdapters {
     @ApplicationScoped
     @Unremovable
     @Adapter(Adapter.OPENSEARCH)
-    VectorIndex vectorIndex(OpenSearchTransport transport, AwsConfig config) {
-        return new OpenSearchVectorIndex(transport, settings(config.opensearch()));
+    VectorIndex vectorIndex(OpenSearchTransport transport, Instance<DynamoDbClient> dynamo, AwsConfig config) {
+        OpenSearchVectorIndex.Settings settings = settings(config.opensearch());
+        // generated ids (Serverless): each memory's document ids are recorded beside it in the table, so replacing or
+        // removing a version never waits for a search to see it
+        return settings.documentIds() == OpenSearchVectorIndex.DocumentIds.GENERATED
+                ? new OpenSearchVectorIndex(
+                        transport,
+                        settings,
+                        new DynamoDbDocumentLedger(
+                                dynamo.get(), config.dynamodb().table()))
+                : new OpenSearchVectorIndex(transport, settings);
     }
 
     static OpenSearchVectorIndex.Settings settings(AwsConfig.Opensearch o) {

@@ -57,7 +57,33 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     private static final String MEMORY_PREFIX = "M#";
     private static final String TEAMS_PARTITION = "#teams";
     private static final String JOBS_PARTITION = "#jobs";
-    private static final String PENDING_ALL = "all";
+    /**
+     * The pending index's partition key was one constant ({@code "all"}): every memory write (and its indexed mark)
+     * went to one GSI partition, a throughput ceiling for the whole table (about 1,000 writes/s per partition). It is
+     * now one of {@link #PENDING_SHARDS} values by a hash of the memory's key; {@code pendingIndex} reads every shard,
+     * and the legacy value for items written before.
+     */
+    static final int PENDING_SHARDS = 16;
+
+    private final java.util.concurrent.atomic.AtomicInteger pendingTurn =
+            new java.util.concurrent.atomic.AtomicInteger();
+
+    private static final String PENDING_LEGACY = "all";
+
+    /** The pending index's partition of one memory: {@code p0} … {@code p15}, spread by its team and id. */
+    static String pendingShard(Id team, Id id) {
+        return "p" + Math.floorMod((team.value() + "/" + id.value()).hashCode(), PENDING_SHARDS);
+    }
+
+    /** Every partition a pending item may be in, the legacy one first (what the previous layout wrote). */
+    static List<String> pendingPartitions() {
+        List<String> all = new ArrayList<>(PENDING_SHARDS + 1);
+        all.add(PENDING_LEGACY);
+        for (int i = 0; i < PENDING_SHARDS; i++) {
+            all.add("p" + i);
+        }
+        return all;
+    }
 
     private final DynamoDbClient dynamo;
     private final String table;
@@ -313,7 +339,7 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             values.put(":ev", list(updated.evidence()));
             values.put(":v", num(updated.version()));
             values.put(":state", str(updated.state().wire()));
-            values.put(":p", str(PENDING_ALL));
+            values.put(":p", str(pendingShard(updated.team(), updated.id())));
             values.put(":expected", num(expected));
             values.put(":false", bool(false));
             String update = "SET #type = :type, content = :content, tags = :tags, importance = :imp, imp_key = :ik, "
@@ -367,7 +393,7 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                                 ":empty",
                                 str(""),
                                 ":p",
-                                str(PENDING_ALL))));
+                                str(pendingShard(team, id)))));
             } catch (ConditionalCheckFailedException e) {
                 throw conflict(team, id, expectedVersion);
             }
@@ -543,13 +569,24 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     @Override
     public List<IndexWork> pendingIndex(int limit) {
         return guarded(() -> {
-            QueryResponse r = dynamo.query(b -> b.tableName(table)
-                    .indexName(PENDING_INDEX)
-                    .keyConditionExpression("pending = :p")
-                    .expressionAttributeValues(Map.of(":p", str(PENDING_ALL)))
-                    .limit(limit));
+            List<Map<String, AttributeValue>> found = new ArrayList<>();
+            List<String> partitions = pendingPartitions();
+            // each call starts at the next partition, so a backlog in one never starves the others
+            java.util.Collections.rotate(partitions, -Math.floorMod(pendingTurn.getAndIncrement(), partitions.size()));
+            for (String partition : partitions) {
+                if (found.size() >= limit) {
+                    break;
+                }
+                int want = limit - found.size();
+                found.addAll(dynamo.query(b -> b.tableName(table)
+                                .indexName(PENDING_INDEX)
+                                .keyConditionExpression("pending = :p")
+                                .expressionAttributeValues(Map.of(":p", str(partition)))
+                                .limit(want))
+                        .items());
+            }
             List<IndexWork> out = new ArrayList<>();
-            for (Map<String, AttributeValue> keys : r.items()) {
+            for (Map<String, AttributeValue> keys : found) {
                 Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table)
                                 .key(Map.of(PK, keys.get(PK), SK, keys.get(SK)))
                                 .consistentRead(true))
@@ -648,7 +685,8 @@ public final class DynamoDbMemoryStore implements MemoryStore {
         item.put("deleted", bool(false));
         item.put("indexed_version", num(indexedVersion));
         if (indexedVersion < m.version()) {
-            item.put("pending", str(PENDING_ALL)); // sparse: only lagging items are in the pending index
+            // sparse: only lagging items are in the pending index
+            item.put("pending", str(pendingShard(m.team(), m.id())));
         }
         return item;
     }

@@ -159,15 +159,26 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     private final OpenSearchTransport transport;
     private final OpenSearchClient client;
     private final Settings settings;
+    /** Generated-id mode: the recorded ids of each memory's documents (null: found by search, see the class comment). */
+    private final DocumentLedger ledger;
     /** The model pinned in the index's {@code _meta}; once seen it never changes for the life of the index. */
     private volatile String model;
     /** The index's vector space, read with the model: how a kNN score turns back into a cosine. */
     private volatile String space = SPACE;
 
     public OpenSearchVectorIndex(OpenSearchTransport transport, Settings settings) {
+        this(transport, settings, null);
+    }
+
+    /**
+     * With {@code ledger} (generated ids only), the ids of a memory's documents are recorded as they are indexed and
+     * an old version is deleted by id, whatever a search can see yet; without it, old versions are found by search.
+     */
+    public OpenSearchVectorIndex(OpenSearchTransport transport, Settings settings, DocumentLedger ledger) {
         this.transport = transport;
         this.client = new OpenSearchClient(transport);
         this.settings = settings;
+        this.ledger = settings.documentIds() == DocumentIds.GENERATED ? ledger : null;
     }
 
     /** A node reached over plain HTTP (the local stand-in); {@code endpoint} like {@code http://127.0.0.1:9200}. */
@@ -362,20 +373,75 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                     e,
                     (a, b) -> a.key().version() >= b.key().version() ? a : b);
         }
-        Map<String, List<Indexed>> existing = indexedDocuments(latest.keySet());
+        Map<String, List<Indexed>> existing =
+                known(latest.values().stream().map(Entry::key).toList());
+        List<Entry> written = new ArrayList<>();
         List<BulkOperation> writes = new ArrayList<>();
-        List<BulkOperation> cleanups = new ArrayList<>();
+        Map<String, List<Indexed>> stale = new LinkedHashMap<>();
         latest.forEach((key, e) -> {
             List<Indexed> docs = existing.getOrDefault(key, List.of());
             if (docs.stream().anyMatch(d -> d.version() >= e.key().version())) {
                 return; // a newer (or the same) version is already indexed
             }
+            written.add(e);
             writes.add(BulkOperation.of(o -> o.index(i -> i.document(document(key, e)))));
-            docs.forEach(d -> cleanups.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId())))));
+            stale.put(key, docs);
         });
-        // new versions first, then the old ones go: a search never finds the memory missing
-        bulk(writes);
+        // new versions first, recorded as soon as the index acknowledges them, then the old ones go: a search never
+        // finds the memory missing, and no document is left that nobody knows the id of
+        List<BulkResponseItem> results = bulk(writes);
+        if (ledger != null) {
+            for (int i = 0; i < written.size(); i++) {
+                BulkResponseItem r = results.get(i);
+                if (r.error() == null && r.id() != null) {
+                    Key k = written.get(i).key();
+                    ledger.add(k.team(), k.id(), r.id(), k.version());
+                }
+            }
+        }
+        List<BulkOperation> cleanups = new ArrayList<>();
+        stale.values()
+                .forEach(docs ->
+                        docs.forEach(d -> cleanups.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId()))))));
         bulk(cleanups);
+        forget(written.stream().map(Entry::key).toList(), stale);
+    }
+
+    /**
+     * The documents known for each key: the ledger's (strongly consistent), and what a search finds (documents of a
+     * writer that crashed before recording them, once the index shows them).
+     */
+    private Map<String, List<Indexed>> known(List<Key> keys) throws IOException {
+        Map<String, List<Indexed>> out = new LinkedHashMap<>();
+        if (ledger != null) {
+            for (Key k : keys) {
+                ledger.documents(k.team(), k.id())
+                        .forEach((doc, version) -> out.computeIfAbsent(key(k.team(), k.id()), x -> new ArrayList<>())
+                                .add(new Indexed(doc, version)));
+            }
+        }
+        indexedDocuments(keys.stream().map(k -> key(k.team(), k.id())).toList())
+                .forEach((key, docs) -> docs.forEach(d -> {
+                    List<Indexed> held = out.computeIfAbsent(key, x -> new ArrayList<>());
+                    if (held.stream().noneMatch(h -> h.documentId().equals(d.documentId()))) {
+                        held.add(d);
+                    }
+                }));
+        return out;
+    }
+
+    /** Drops deleted documents from the ledger, once the index has acknowledged their deletion. */
+    private void forget(List<Key> keys, Map<String, List<Indexed>> deleted) {
+        if (ledger == null) {
+            return;
+        }
+        for (Key k : keys) {
+            List<Indexed> docs = deleted.getOrDefault(key(k.team(), k.id()), List.of());
+            if (!docs.isEmpty()) {
+                ledger.remove(
+                        k.team(), k.id(), docs.stream().map(Indexed::documentId).toList());
+            }
+        }
     }
 
     @Override
@@ -396,13 +462,23 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                 // external_gte: the removal of version n also removes version n itself (archived at n)
                 latest.forEach((key, version) -> ops.add(BulkOperation.of(
                         o -> o.delete(d -> d.id(key).version(version).versionType(VersionType.ExternalGte)))));
-            } else {
-                Map<String, List<Indexed>> existing = indexedDocuments(latest.keySet());
-                latest.forEach((key, version) -> existing.getOrDefault(key, List.of()).stream()
-                        .filter(d -> d.version() <= version)
-                        .forEach(d -> ops.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId()))))));
+                bulk(ops);
+                return null;
             }
+            Map<String, Key> byKey = new LinkedHashMap<>();
+            for (Key k : keys) {
+                byKey.merge(key(k.team(), k.id()), k, (a, b) -> a.version() >= b.version() ? a : b);
+            }
+            Map<String, List<Indexed>> existing = known(List.copyOf(byKey.values()));
+            Map<String, List<Indexed>> removed = new LinkedHashMap<>();
+            latest.forEach((key, version) -> existing.getOrDefault(key, List.of()).stream()
+                    .filter(d -> d.version() <= version)
+                    .forEach(d -> {
+                        ops.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId()))));
+                        removed.computeIfAbsent(key, x -> new ArrayList<>()).add(d);
+                    }));
             bulk(ops);
+            forget(List.copyOf(byKey.values()), removed);
             return null;
         });
     }
@@ -434,9 +510,10 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         return out;
     }
 
-    private void bulk(List<BulkOperation> ops) throws IOException {
+    /** The response items in request order (an empty list for no operations). */
+    private List<BulkResponseItem> bulk(List<BulkOperation> ops) throws IOException {
         if (ops.isEmpty()) {
-            return;
+            return List.of();
         }
         BulkRequest.Builder request =
                 new BulkRequest.Builder().index(settings.index()).operations(ops);
@@ -449,7 +526,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         }
         BulkResponse response = client.bulk(request.build());
         if (!response.errors()) {
-            return;
+            return response.items();
         }
         List<String> failures = new ArrayList<>();
         boolean overloaded = false;
@@ -465,7 +542,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             failures.add(item.id() + ": " + type + " " + item.error().reason());
         }
         if (failures.isEmpty()) {
-            return;
+            return response.items();
         }
         if (overloaded) {
             throw new StoreUnavailable(
