@@ -3,7 +3,7 @@
 // opens /console/ and renders the first page of memories; measured from navigation start to the
 // `cairn:first-page` mark the page sets once the list is in the DOM. The baseline: the same GET /memories call the
 // page makes, timed with fetch inside the same browser.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { writeFileSync } from 'node:fs';
 
 const BASE = process.env.CAIRN_URL;
@@ -11,8 +11,6 @@ const TOKEN = process.env.CAIRN_TOKEN;
 const TEAM = process.env.CAIRN_TEAM;
 const RUNS = Number(process.env.CAIRN_RUNS || 30);
 const WARMUP = 5;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -20,7 +18,7 @@ const stats = (xs) => {
   return { n: s.length, p50: +q(0.5).toFixed(1), p95: +q(0.95).toFixed(1), max: +s[s.length - 1].toFixed(1) };
 };
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
+const browser = await launchChromium();
 const loads = [];
 const lists = [];
 let shown = 0;
