@@ -21,6 +21,9 @@ const stats = (xs) => {
 const browser = await launchChromium();
 const loads = [];
 const lists = [];
+const htmls = [];
+const listStarts = [];
+const pageLists = [];
 let shown = 0;
 try {
   for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -32,7 +35,16 @@ try {
     const page = await context.newPage();
     await page.goto(BASE + '/console/#/memories');
     await page.locator('body[data-ready="memories"]').waitFor();
-    const load = await page.evaluate(() => performance.getEntriesByName('cairn:first-page')[0].startTime);
+    const t = await page.evaluate(() => {
+      const list = performance.getEntriesByType('resource').find((e) => e.name.includes('/memories?'));
+      return {
+        load: performance.getEntriesByName('cairn:first-page')[0].startTime,
+        html: performance.getEntriesByType('navigation')[0].responseEnd,
+        listStart: list.startTime,
+        list: list.responseEnd - list.startTime,
+      };
+    });
+    const load = t.load;
     shown = await page.locator('#memory-list li').count();
     const list = await page.evaluate(async ([team]) => {
       const t0 = performance.now();
@@ -45,6 +57,9 @@ try {
     if (i >= WARMUP) {
       loads.push(load);
       lists.push(list);
+      htmls.push(t.html);
+      listStarts.push(t.listStart);
+      pageLists.push(t.list);
     }
     await context.close();
   }
@@ -54,6 +69,7 @@ try {
 const report = {
   memories_in_team: Number(process.env.CAIRN_MEMORIES), rows_rendered: shown,
   console_first_page_ms: stats(loads), api_list_call_ms: stats(lists),
+  breakdown_ms: { html_loaded: stats(htmls), list_call_started: stats(listStarts), list_call_in_page: stats(pageLists) },
   ratio_p50: +(stats(loads).p50 / stats(lists).p50).toFixed(2),
 };
 console.log(JSON.stringify(report, null, 2));
