@@ -1,7 +1,7 @@
 // Drives the web console in the system's headless Chromium (Debian's package) through playwright-core, one scenario
 // per run: `node console-browser.mjs <scenario>`. ConsoleIT seeds the data over the API and runs each scenario;
 // a scenario throws (exit 1) when the page does not show what it should. Screenshots go to $CAIRN_SHOTS.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +17,6 @@ const TEAM = env('CAIRN_TEAM');
 const SHOTS = env('CAIRN_SHOTS');
 mkdirSync(SHOTS, { recursive: true });
 
-export const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 async function api(method, path, body, headers = {}) {
   const res = await fetch(BASE + '/v1/teams/' + TEAM + path, {
@@ -173,7 +171,7 @@ if (!scenarios[name]) {
   console.error('usage: node console-browser.mjs ' + Object.keys(scenarios).join('|'));
   process.exit(2);
 }
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
+const browser = await launchChromium();
 const failures = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -43,13 +43,18 @@ class ConsoleBench {
         List<String> texts = userTurns(dataset, n);
         assertThat(texts).hasSize(n);
 
-        Path data = Files.createTempDirectory(LocalServer.workDir(), "console-bench-");
+        // -Dcairn.bench.reuse=<data dir of an earlier run>: measure again without seeding again (half an hour on 2
+        // shared cores)
+        String reuse = System.getProperty("cairn.bench.reuse");
+        Path data = reuse == null
+                ? Files.createTempDirectory(LocalServer.workDir(), "console-bench-")
+                : Path.of(reuse).toAbsolutePath();
         try (LocalServer server = new LocalServer(data).start()) {
             server.awaitHealth("/q/health/ready");
             String team = "bench";
             String token = server.token("cora", team);
             long t0 = System.nanoTime();
-            for (int i = 0; i < texts.size(); i += 500) {
+            for (int i = 0; reuse == null && i < texts.size(); i += 500) {
                 List<Map<String, Object>> batch = new ArrayList<>();
                 for (String t : texts.subList(i, Math.min(texts.size(), i + 500))) {
                     batch.add(Map.of("content", t, "type", "fact", "scope", "team"));
@@ -67,7 +72,9 @@ class ConsoleBench {
                         .getList("results.status");
                 assertThat(statuses).containsOnly("created");
             }
-            System.out.printf("seeded %,d memories in %.1f s%n", n, (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    "%s %,d memories in %.1f s (data: %s)%n",
+                    reuse == null ? "seeded" : "reused", n, (System.nanoTime() - t0) / 1e9, data);
 
             Path report = Path.of("target/console-bench.json").toAbsolutePath();
             ProcessBuilder pb = new ProcessBuilder("node", "src/test/js/console-bench.mjs").redirectErrorStream(true);

@@ -2,12 +2,15 @@
 import { auth, call, ApiError } from './api.js';
 import { h, replace } from './dom.js';
 import * as memories from './memories.js';
-import * as sessions from './sessions.js';
-import * as cost from './cost.js';
-import * as team from './team.js';
-import * as health from './health.js';
 
-const PAGES = { memories, sessions, cost, team, health };
+// The first page comes with the app; the others load when first opened (less to fetch and compile up front).
+const PAGES = {
+  memories: () => memories,
+  sessions: () => import('./sessions.js'),
+  cost: () => import('./cost.js'),
+  team: () => import('./team.js'),
+  health: () => import('./health.js'),
+};
 const $ = (id) => document.getElementById(id);
 
 export function status(text, isError = false) {
@@ -71,18 +74,23 @@ function start() {
   route();
 }
 
-function route() {
+let routing = 0;
+
+async function route() {
   if (!auth.token) return;
+  const turn = ++routing;
   const name = (location.hash.match(/^#\/(\w+)/) || [])[1];
   const page = PAGES[name] ? name : 'memories';
   for (const a of document.querySelectorAll('#nav a')) {
     if (a.dataset.page === page) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
+  const module = await PAGES[page]();
+  if (turn !== routing) return; // another page was chosen while this one loaded
   const root = replace($('page'));
   root.dataset.page = page;
   status('');
-  PAGES[page].render(root, { status, describe });
+  module.render(root, { status, describe });
 }
 
 function boot() {
