@@ -107,7 +107,7 @@ public final class SyncBench {
                     while (true) {
                         attempts.incrementAndGet();
                         try {
-                            sync.sync(
+                            SyncService.Applied a = sync.sync(
                                     caller,
                                     team,
                                     new SyncService.SyncDraft(
@@ -123,6 +123,9 @@ public final class SyncBench {
                                                     "fact",
                                                     null,
                                                     null))));
+                            if (a.rebasedFrom() == null) {
+                                pulled = a.version(); // applied right on the pulled head: nothing in between
+                            }
                             break;
                         } catch (SyncConflict e) {
                             conflicts.incrementAndGet();
