@@ -165,6 +165,11 @@ public final class LocalServer implements AutoCloseable {
         Processes.stop(process, 30);
     }
 
+    /** kill -9: no shutdown hook runs, nothing is flushed. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
     @Override
     public void close() throws InterruptedException {
         stop();

@@ -51,6 +51,18 @@ class ModuleBoundariesTest {
     }
 
     @Test
+    void theClientLibrary_dependsOnNoServerModule() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.client..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(concat(FUNCTIONS, "dev.cairn.model..", "dev.cairn.app..", "dev.cairn.http.."))
+                .because("agents use it with nothing of the server on their classpath: the wire types are its own")
+                .check(CLASSES);
+    }
+
+    @Test
     void adapterModules_neverImportEachOther() {
         noClasses()
                 .that()

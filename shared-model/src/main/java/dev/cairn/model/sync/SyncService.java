@@ -328,20 +328,37 @@ public final class SyncService {
         Set<Id> ids = new LinkedHashSet<>();
         c.ops().forEach(op -> ids.add(op.factId()));
         Map<Id, FactState> facts = new HashMap<>(store.facts(c.team(), ids));
+        List<Memory> toIndex = new ArrayList<>();
         for (SyncOp op : c.ops()) {
             FactState prev = facts.get(op.factId());
             if (prev != null && prev.commit() >= c.version()) {
                 continue; // applied before a crash: the fact already reflects this commit
             }
             FactState next = SyncReplay.apply(c.team(), prev, op, c.version());
-            project(prev, next, c.committedAt());
+            project(prev, next, c.committedAt(), toIndex);
             store.putFact(next);
             facts.put(op.factId(), next);
+        }
+        index(toIndex);
+    }
+
+    /**
+     * Indexes a commit's memories together: one embedding batch and one index write per commit rather than per op. A
+     * crash before it leaves them in the record store's index backlog, which the background indexer drains.
+     */
+    private void index(List<Memory> toIndex) {
+        if (toIndex.isEmpty()) {
+            return;
+        }
+        try {
+            indexer.index(toIndex);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "indexing of " + toIndex.size() + " team fact memories deferred: " + e);
         }
     }
 
     /** The fact as a team memory: created, changed or deleted to match (idempotent, so replays are harmless). */
-    private void project(FactState prev, FactState next, Instant at) {
+    private void project(FactState prev, FactState next, Instant at, List<Memory> toIndex) {
         Optional<Memory> stored = memories.get(next.team(), next.memoryId());
         if (prev != null && !prev.deleted() && !prev.memoryId().equals(next.memoryId())) {
             removeMemory(prev.team(), prev.memoryId());
@@ -407,11 +424,7 @@ public final class SyncService {
                 return;
             }
         }
-        try {
-            indexer.index(List.of(m));
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "indexing of team fact " + next.factId() + " deferred: " + e);
-        }
+        toIndex.add(m);
     }
 
     private void removeMemory(Id team, Id memoryId) {
@@ -488,9 +501,15 @@ public final class SyncService {
             }
         }
         Instant at = clock.instant();
+        List<Memory> toIndex = new ArrayList<>();
         for (FactState f : truth.values()) {
-            project(null, f, at);
+            project(null, f, at, toIndex);
+            if (toIndex.size() >= limits.maxOps()) {
+                index(toIndex);
+                toIndex = new ArrayList<>();
+            }
         }
+        index(toIndex);
         store.resetMaterialized(team, List.copyOf(truth.values()), after);
         return truth.size();
     }

@@ -272,10 +272,13 @@ public final class TeamReplica {
         while (true) {
             List<Memory> page = memories.scan(state.team(), after, 500);
             for (Memory m : page) {
-                if (m.scope() != Scope.TEAM || SyncedFacts.isProjection(m) || m.state() != MemoryState.ACTIVE) {
+                if (m.scope() != Scope.TEAM || SyncedFacts.isProjection(m)) {
                     continue; // user memories stay private; projections belong to this server's own team log
                 }
                 Value known = unseen.remove(m.id());
+                if (m.state() != MemoryState.ACTIVE) {
+                    continue; // archived here by decay: a local choice, not a change of the team's fact
+                }
                 if (!Value.of(m).equals(known)) {
                     ops.put(
                             m.id(),
