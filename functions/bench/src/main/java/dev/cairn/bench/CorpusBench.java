@@ -29,9 +29,9 @@ final class CorpusBench {
             Scans the generated corpus (a development and a held-out part, secrets of every covered provider in
             prose, JSON, YAML, env, shell, tool-call, code and Chinese contexts, and hard clean look-alikes) and prints
             recall and false-positive rate per part, per provider and per look-alike family.
-              --baseline-rules FILE  also run a scanner of this rules file (e.g. an earlier version) as the baseline
-              --misses N             print up to N missed secrets and N flagged clean lines of the development part
-              --write DIR            write the corpus as DIR/secret-corpus-dev.tsv and DIR/secret-corpus-held-out.tsv
+              --baseline-rules FILE  also run a scanner of this rules file as the baseline (default none)
+              --misses N             print up to N missed and N flagged lines of the development part (default 0)
+              --write DIR            write DIR/secret-corpus-dev.tsv and DIR/secret-corpus-held-out.tsv (default none)
             example: java -jar functions/bench/target/cairn-bench.jar corpus-bench --misses 40
             """;
 

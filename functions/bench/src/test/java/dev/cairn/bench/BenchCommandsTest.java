@@ -31,6 +31,7 @@ class BenchCommandsTest {
         return Stream.of(
                 new Command("bench", Bench::run, Bench.USAGE, Bench.OPTIONS),
                 new Command("scan-bench", ScanBench::run, ScanBench.USAGE, ScanBench.OPTIONS),
+                new Command("corpus-bench", CorpusBench::run, CorpusBench.USAGE, CorpusBench.OPTIONS),
                 new Command("session-bench", SessionBench::run, SessionBench.USAGE, SessionBench.OPTIONS),
                 new Command("cache-bench", CacheBench::run, CacheBench.USAGE, CacheBench.OPTIONS),
                 new Command("sync-bench", SyncBench::run, SyncBench.USAGE, SyncBench.OPTIONS));

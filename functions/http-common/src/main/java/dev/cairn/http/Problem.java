@@ -16,12 +16,17 @@ import java.util.List;
 public record Problem(
         String type, String title, int status, String detail, List<FieldError> errors, List<FindingView> findings) {
 
-    /** A secret finding on the wire: {@code [start, end)} in UTF-16 code units of the submitted text. */
-    public record FindingView(String ruleId, String description, int start, int end) {
+    /**
+     * A secret finding on the wire: {@code [start, end)} in UTF-16 code units of the submitted text, and the
+     * verification hint (what was checked offline, and whether it passed; see {@link Finding}).
+     */
+    public record FindingView(
+            String ruleId, String description, int start, int end, String check, boolean checkPassed) {
 
         public static List<FindingView> of(List<Finding> findings) {
             return findings.stream()
-                    .map(f -> new FindingView(f.ruleId(), f.description(), f.start(), f.end()))
+                    .map(f -> new FindingView(
+                            f.ruleId(), f.description(), f.start(), f.end(), f.check(), f.checkPassed()))
                     .toList();
         }
     }

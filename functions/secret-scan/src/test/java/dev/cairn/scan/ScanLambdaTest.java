@@ -34,6 +34,9 @@ class ScanLambdaTest {
                 .body("findings[0].rule_id", equalTo("github-pat"))
                 .body("findings[0].start", equalTo(5))
                 .body("findings[0].end", equalTo(5 + PAT.length()))
+                // a verification hint, never a call: GitHub's CRC32 tail, which this made-up token does not carry
+                .body("findings[0].check", equalTo("crc32"))
+                .body("findings[0].check_passed", equalTo(false))
                 .body("findings[0].toString()", not(containsString(PAT)))
                 .body("redacted", equalTo("部署令牌 [REDACTED:github-pat] 用完即删"))
                 .body("rules_version", not(equalTo(null)));

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
  *                    a search through a window (the cheap way for rules whose keywords are frequent words)
  * @param positives   texts the rule must flag (the build tests them)
  * @param negatives   texts the rule must not flag
+ * @param check       the format's own check the scanner runs on each match ({@link FormatCheck}), or null if the
+ *                    format has none beyond its prefix, length and alphabet
  */
 public record SecretRule(
         String id,
@@ -30,4 +32,5 @@ public record SecretRule(
         boolean generic,
         boolean anchored,
         List<String> positives,
-        List<String> negatives) {}
+        List<String> negatives,
+        String check) {}

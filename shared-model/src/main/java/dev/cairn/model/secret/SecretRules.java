@@ -125,6 +125,7 @@ public final class SecretRules {
         int span = 256;
         boolean generic;
         boolean anchored;
+        String check;
         final List<String> positives = new ArrayList<>();
         final List<String> negatives = new ArrayList<>();
 
@@ -152,6 +153,13 @@ public final class SecretRules {
                 case "span" -> span = Integer.parseInt(value.trim());
                 case "generic" -> generic = Boolean.parseBoolean(value.trim());
                 case "anchored" -> anchored = Boolean.parseBoolean(value.trim());
+                case "check" -> {
+                    check = value.trim();
+                    if (!FormatCheck.isKnown(check)) {
+                        throw new IllegalArgumentException(
+                                "line " + lineNo + ": unknown check " + check + " (known: " + FormatCheck.KNOWN + ")");
+                    }
+                }
                 case "positive" -> positives.add(unescape(value));
                 case "negative" -> negatives.add(unescape(value));
                 default -> throw new IllegalArgumentException("line " + lineNo + ": unknown field " + name);
@@ -178,7 +186,8 @@ public final class SecretRules {
                         generic,
                         anchored,
                         List.copyOf(positives),
-                        List.copyOf(negatives));
+                        List.copyOf(negatives),
+                        check);
             } catch (PatternSyntaxException e) {
                 throw new IllegalArgumentException("rule " + id + ": " + e.getMessage(), e);
             }

@@ -221,6 +221,10 @@ public final class SecretScanner {
     private final int percentKeyword;
 
     private final Map<String, Boolean> generic = new HashMap<>();
+    /** Per rule id, the format check its findings carry (rules without one are absent). */
+    private final Map<String, String> checks = new HashMap<>();
+
+    private final boolean hasChecks;
 
     public SecretScanner(SecretRules rules) {
         this(rules.version(), rules.rules());
@@ -280,7 +284,11 @@ public final class SecretScanner {
         for (int r = 0; r < this.rules.size(); r++) {
             generic.put(this.rules.get(r).id(), this.rules.get(r).generic());
             shapes[r] = AssignmentShape.recognize(this.rules.get(r));
+            if (this.rules.get(r).check() != null) {
+                checks.put(this.rules.get(r).id(), this.rules.get(r).check());
+            }
         }
+        this.hasChecks = !checks.isEmpty();
     }
 
     public static SecretScanner bundled() {
@@ -305,7 +313,42 @@ public final class SecretScanner {
         if (text == null || text.isEmpty()) {
             return List.of();
         }
+        List<Finding> found = scan(text, 0);
+        return hasChecks ? withChecks(text, found) : found;
+    }
+
+    /** The findings before their format checks run (what both scanning paths produce; for tests). */
+    List<Finding> scanFindings(String text) {
         return scan(text, 0);
+    }
+
+    /** Runs each checked rule's format check on its findings (not on encoded ones: the span is the encoding). */
+    private List<Finding> withChecks(String text, List<Finding> found) {
+        List<Finding> out = null;
+        for (int i = 0; i < found.size(); i++) {
+            Finding f = found.get(i);
+            String check = checks.get(f.ruleId());
+            if (check == null || f.description().endsWith("-encoded)")) {
+                continue;
+            }
+            if (out == null) {
+                out = new ArrayList<>(found);
+            }
+            out.set(i, f.withCheck(check, FormatCheck.passes(check, visibleFolded(text, f.start(), f.end()))));
+        }
+        return out == null ? found : out;
+    }
+
+    /** {@code text[start, end)} as the patterns read it: NFKC-folded, without invisible characters. */
+    private static String visibleFolded(String text, int start, int end) {
+        StringBuilder b = new StringBuilder(end - start);
+        for (int i = start; i < end; i++) {
+            char c = Nfkc.FOLD[text.charAt(i)];
+            if (c != Nfkc.EXPANDS) {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     /** {@code text} with each finding replaced by {@code [REDACTED:<rule_id>]}. */
