@@ -169,7 +169,7 @@ class OpenApiAgreementIT {
                 .then()
                 .statusCode(200);
         as("olga", T).post("/v1/teams/" + T + "/decay:run").then().statusCode(200);
-        as("olga", T).post(m + "/" + id + ":restore").then().statusCode(404); // not archived: a problem answer
+        as("olga", T).post(m + "/" + id + ":restore").then().statusCode(400); // not archived: a problem answer
         as("olga", T).header("If-Match", "2").delete(m + "/" + id).then().statusCode(204);
 
         String s = "/v1/teams/" + T + "/sessions/spec";
