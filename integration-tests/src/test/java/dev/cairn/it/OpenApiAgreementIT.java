@@ -43,7 +43,8 @@ class OpenApiAgreementIT {
 
     private final Filter recorder = (req, res, ctx) -> {
         Response r = ctx.next(req, res);
-        String path = java.net.URI.create(req.getURI()).getRawPath();
+        // the client percent-encodes the ':' of custom methods (memories:batch); the server reads it as ':'
+        String path = java.net.URI.create(req.getURI()).getRawPath().replaceAll("%3[Aa]", ":");
         Object body = req.getBody();
         recorded.add(new Exchange(
                 req.getMethod(),
@@ -169,7 +170,7 @@ class OpenApiAgreementIT {
                 .then()
                 .statusCode(200);
         as("olga", T).post("/v1/teams/" + T + "/decay:run").then().statusCode(200);
-        as("olga", T).post(m + "/" + id + ":restore").then().statusCode(404); // not archived: a problem answer
+        as("olga", T).post(m + "/" + id + ":restore").then().statusCode(400); // not archived: a problem answer
         as("olga", T).header("If-Match", "2").delete(m + "/" + id).then().statusCode(204);
 
         String s = "/v1/teams/" + T + "/sessions/spec";
@@ -223,8 +224,10 @@ class OpenApiAgreementIT {
                         "laptop",
                         "base_version",
                         0,
+                        "idempotency_key",
+                        "spec-1",
                         "delta",
-                        List.of(Map.of("op", "upsert", "fact_id", "gateway-port", "version", 1, "content", "8443"))))
+                        List.of(Map.of("op", "upsert", "fact_id", "gateway-port", "version", 0, "content", "8443"))))
                 .post("/v1/teams/" + T + "/sync")
                 .then()
                 .statusCode(200);

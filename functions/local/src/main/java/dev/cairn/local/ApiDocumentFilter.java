@@ -30,7 +30,7 @@ public class ApiDocumentFilter implements OASFilter {
             "GET /v1/teams/{team}/memories/{id}", new Answer("200", "MemoryView"),
             "PATCH /v1/teams/{team}/memories/{id}", new Answer("200", "MemoryView"),
             "DELETE /v1/teams/{team}/memories/{id}", new Answer("204", null),
-            "PUT /v1/teams/{team}/sessions/{session}", new Answer("201", "Created"),
+            "PUT /v1/teams/{team}/sessions/{session}", new Answer("201", "SessionCreated"),
             "POST /v1/teams/{team}/sessions/{session}/messages", new Answer("202", "AppendResult"),
             "PUT /v1/teams/{team}/sessions/{session}/context/prefix", new Answer("204", null),
             "POST /v1/teams/{team}/sessions/{session}/usage", new Answer("204", null),
@@ -41,6 +41,17 @@ public class ApiDocumentFilter implements OASFilter {
 
     @Override
     public void filterOpenAPI(OpenAPI api) {
+        // Jackson's tree type would be described as a bean of its getters; on the wire it is any JSON value
+        if (api.getComponents().getSchemas().containsKey("JsonNode")) {
+            api.getComponents().addSchema("JsonNode", OASFactory.createSchema().description("any JSON value"));
+        }
+        // the server writes absent values as null (records carry every component): say so for every property
+        for (Map.Entry<String, Schema> e :
+                Map.copyOf(api.getComponents().getSchemas()).entrySet()) {
+            if (e.getValue().getProperties() != null) {
+                Map.copyOf(e.getValue().getProperties()).forEach((name, p) -> nullable(e.getValue(), name, p));
+            }
+        }
         api.getComponents().addSchema(PROBLEM, problemSchema());
         if (api.getPaths() == null) {
             return;
@@ -82,10 +93,14 @@ public class ApiDocumentFilter implements OASFilter {
                     new String[] {"403", "the token does not grant the team in the path"},
                     new String[] {"500", "unexpected server error (an error id, never a stack)"},
                     new String[] {"503", "a backing store is unavailable or the disk is full; see Retry-After"})) {
-                if (responses.getAPIResponse(s[0]) == null) {
+                APIResponse existing = responses.getAPIResponse(s[0]);
+                if (existing == null) {
                     responses.addAPIResponse(
                             s[0],
                             OASFactory.createAPIResponse().description(s[1]).content(problem));
+                } else if (existing.getContent() == null
+                        || existing.getContent().getMediaTypes().isEmpty()) {
+                    existing.content(problem); // SmallRye adds a bare 400 where a body is read
                 }
             }
             // any other error (404, 409, 412, 413, 422, 428) is a problem document too
@@ -95,6 +110,21 @@ public class ApiDocumentFilter implements OASFilter {
             op.setSecurity(List.of(OASFactory.createSecurityRequirement().addScheme(SCHEME)));
         }
         op.setResponses(responses);
+    }
+
+    private static void nullable(Schema owner, String name, Schema p) {
+        if (owner.getRequired() != null && owner.getRequired().contains(name)) {
+            return;
+        }
+        if (p.getRef() != null) {
+            owner.addProperty(
+                    name,
+                    OASFactory.createSchema()
+                            .addAnyOf(OASFactory.createSchema().ref(p.getRef()))
+                            .addAnyOf(OASFactory.createSchema().addType(Schema.SchemaType.NULL)));
+        } else if (p.getType() != null && !p.getType().contains(Schema.SchemaType.NULL)) {
+            p.addType(Schema.SchemaType.NULL);
+        }
     }
 
     private static Content json(String mediaType, String ref) {

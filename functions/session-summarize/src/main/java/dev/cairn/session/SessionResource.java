@@ -14,10 +14,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * The session buffer routes of API.md § Sessions: create a session (its visibility), append a message, read the
@@ -41,7 +41,7 @@ public class SessionResource {
     /** {@code visibility}: "user" (the default: only the creator) or "team" (every member of the team). */
     public record CreateBody(String visibility) {}
 
-    public record Created(String session, String visibility, boolean created) {}
+    public record SessionCreated(String session, String visibility, boolean created) {}
 
     /** {@code remembered}: ids of memories an explicit "remember that …" created (an extension of API.md). */
     public record AppendResult(String messageId, long messageCount, long summaryVersion, List<String> remembered) {}
@@ -62,20 +62,20 @@ public class SessionResource {
      * caller; 409 when it exists with the other visibility.
      */
     @PUT
-    public Response create(@PathParam("session") String session, CreateBody body) {
+    public RestResponse<SessionCreated> create(@PathParam("session") String session, CreateBody body) {
         var c = sessions.access()
                 .create(
                         request.caller(),
                         request.team(),
                         Id.of("session", session),
                         body == null ? null : body.visibility());
-        Created view = new Created(session, c.head().owner() == null ? "team" : "user", c.created());
-        return Response.status(c.created() ? 201 : 200).entity(view).build();
+        SessionCreated view = new SessionCreated(session, c.head().owner() == null ? "team" : "user", c.created());
+        return RestResponse.status(c.created() ? RestResponse.Status.CREATED : RestResponse.Status.OK, view);
     }
 
     @POST
     @Path("messages")
-    public Response append(@PathParam("session") String session, AppendBody body) {
+    public RestResponse<AppendResult> append(@PathParam("session") String session, AppendBody body) {
         var caller = request.caller();
         Id teamId = request.team();
         Id sessionId = Id.of("session", session);
@@ -87,14 +87,15 @@ public class SessionResource {
                 teamId,
                 sessionId,
                 new SessionService.MessageDraft(body.role(), body.content(), body.occurredAt()));
-        return Response.accepted(new AppendResult(
+        return RestResponse.status(
+                RestResponse.Status.ACCEPTED,
+                new AppendResult(
                         appended.messageId().value(),
                         appended.messageCount(),
                         appended.summaryVersion(),
                         appended.remembered().stream()
                                 .map(o -> o.memory().id().value())
-                                .toList()))
-                .build();
+                                .toList()));
     }
 
     @GET

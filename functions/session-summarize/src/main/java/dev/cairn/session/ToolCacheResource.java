@@ -17,7 +17,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** The session's tool-result cache (API.md § Sessions, tool-result cache): store, look up, invalidate, stats. */
 @Path("/v1/teams/{team}/sessions/{session}")
@@ -50,7 +50,7 @@ public class ToolCacheResource {
 
     @PUT
     @Path("tool-cache")
-    public Response put(@PathParam("session") String session, PutBody body) {
+    public RestResponse<Stored> put(@PathParam("session") String session, PutBody body) {
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"tool\", \"params\", \"result\"}");
         }
@@ -67,7 +67,7 @@ public class ToolCacheResource {
                                 : body.result().toString(),
                         body.ttlSeconds(),
                         validator(body.validator())));
-        return Response.status(201).entity(new Stored(s.key(), s.bytes())).build();
+        return RestResponse.status(RestResponse.Status.CREATED, new Stored(s.key(), s.bytes()));
     }
 
     @POST

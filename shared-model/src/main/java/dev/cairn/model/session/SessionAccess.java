@@ -78,7 +78,7 @@ public final class SessionAccess {
                 }
                 return head.get();
             }
-            SessionHead fresh = SessionHead.empty(team, session, clock.instant(), caller.user());
+            SessionHead fresh = SessionHead.created(team, session, clock.instant(), caller.user());
             try {
                 store.putHead(fresh, 0);
                 return fresh;
@@ -102,7 +102,7 @@ public final class SessionAccess {
         Id owner = v == Visibility.TEAM ? null : caller.user();
         Optional<SessionHead> existing = store.head(team, session);
         if (existing.isEmpty()) {
-            SessionHead fresh = SessionHead.empty(team, session, clock.instant(), owner);
+            SessionHead fresh = SessionHead.created(team, session, clock.instant(), owner);
             try {
                 store.putHead(fresh, 0);
                 return new Created(fresh, true);

@@ -28,6 +28,14 @@ public record SessionHead(
         return new SessionHead(team, session, 0, 0, 0, "", 0, false, now, owner);
     }
 
+    /**
+     * The head a session is created with: version 1, as every stored head has at least (a head at version 0 is one
+     * not stored yet, so the next write would try to create it again and never succeed).
+     */
+    public static SessionHead created(Id team, Id session, Instant now, Id owner) {
+        return new SessionHead(team, session, 1, 0, 0, "", 0, false, now, owner);
+    }
+
     /** Whether {@code user} may read and write this session: its owner, or anyone of the team for a team session. */
     public boolean openTo(Id user) {
         return owner == null || owner.equals(user);

@@ -47,7 +47,9 @@ public final class InMemorySessionStore implements SessionStore {
         Key k = new Key(head.team(), head.session());
         SessionHead held = heads.get(k);
         long actual = held == null ? 0 : held.version();
-        if (actual != expectedVersion) {
+        // expected version 0 creates the head, as SQLite's INSERT and DynamoDB's attribute_not_exists do: it never
+        // replaces one, whatever version the stored head has
+        if (actual != expectedVersion || expectedVersion == 0 && held != null) {
             throw new VersionConflict("session " + head.session(), expectedVersion, actual);
         }
         heads.put(k, head);
