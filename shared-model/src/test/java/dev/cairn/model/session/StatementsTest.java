@@ -48,6 +48,14 @@ class StatementsTest {
     }
 
     @Test
+    void split_shouldNotOverflowTheStack_whenALongMessageHasNoFullStop() {
+        String log = "at dev.cairn.Foo.bar(Foo.java:12) ".repeat(1000) + "and I prefer Kotlin";
+
+        assertThat(Statements.split(log)).hasSize(1);
+        assertThat(Statements.split("ok. ".repeat(10_000))).hasSize(10_000);
+    }
+
+    @Test
     void credential_shouldFindAStatedPassword_butNotAPasswordPolicy() {
         assertThat(Statements.credential("remember that my database password is hunter2"))
                 .isNotNull();
