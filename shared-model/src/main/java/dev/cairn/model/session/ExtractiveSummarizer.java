@@ -18,7 +18,6 @@ import java.util.regex.Pattern;
 public final class ExtractiveSummarizer implements Summarizer {
 
     /** As in the extractor: a dot inside a version, a date or a host name does not end a sentence. */
-
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*%?");
     /** Capitalised words after the first word, CamelCase, acronyms, versions, product-like tokens, 《titles》. */
     private static final Pattern ENTITY = Pattern.compile(
