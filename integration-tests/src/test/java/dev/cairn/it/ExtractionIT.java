@@ -48,9 +48,7 @@ class ExtractionIT {
         assertThat(kotlin.getList("remembered")).hasSize(1);
         say(a, "assistant", "Noted: Kotlin for new services.");
         String errors = say(
-                        a,
-                        "user",
-                        "Our team convention is that every API returns RFC 9457 problem details on errors.")
+                        a, "user", "Our team convention is that every API returns RFC 9457 problem details on errors.")
                 .getString("message_id");
         say(a, "user", "Also remember that my database password is Tr0ub4dor&3.");
         say(a, "user", "Can you refactor the OrderService now?");

@@ -1,8 +1,8 @@
 package dev.cairn.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -66,10 +66,11 @@ class OpenAiExtractorIT {
         for (String[] m : List.of(
                 new String[] {"user", "I always prefer Kotlin over Java for new services, please remember that."},
                 new String[] {"assistant", "Noted: Kotlin for new services."},
-                new String[] {"user", "Our team convention is that every API returns RFC 9457 problem details on errors."},
+                new String[] {
+                    "user", "Our team convention is that every API returns RFC 9457 problem details on errors."
+                },
                 new String[] {"user", "The staging DB password is hunter2, by the way."})) {
-            as(team)
-                    .body(Map.of("role", m[0], "content", m[1]))
+            as(team).body(Map.of("role", m[0], "content", m[1]))
                     .post("/v1/teams/" + team + "/sessions/" + session + "/messages")
                     .then()
                     .statusCode(202);
@@ -82,8 +83,7 @@ class OpenAiExtractorIT {
         String team = "openai-ok";
         conversation(team, "s1");
 
-        JsonPath ended = as(team)
-                .post("/v1/teams/" + team + "/sessions/s1/end")
+        JsonPath ended = as(team).post("/v1/teams/" + team + "/sessions/s1/end")
                 .then()
                 .statusCode(200)
                 .extract()
@@ -95,8 +95,7 @@ class OpenAiExtractorIT {
         assertThat(ended.getList("skipped.reason"))
                 .contains("secret", "invalid: type 'opinion'", "no evidence in the user's messages");
         assertThat(ended.getList("skipped.text", String.class)).noneMatch(t -> t.contains("hunter2"));
-        List<String> stored = as(team)
-                .get("/v1/teams/" + team + "/memories?limit=100")
+        List<String> stored = as(team).get("/v1/teams/" + team + "/memories?limit=100")
                 .then()
                 .statusCode(200)
                 .extract()
@@ -112,28 +111,26 @@ class OpenAiExtractorIT {
     void sessionEnd_shouldAnswer503AndWriteNothing_whileAppendsStillSucceed_whenTheModelFails(
             OpenAiStandIn.Mode failure) {
         model.mode(failure);
-        String team = "openai-" + failure.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        String team =
+                "openai-" + failure.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         int before = model.calls();
         conversation(team, "s1"); // every append answers 202, the one asking to remember included
 
-        as(team)
-                .post("/v1/teams/" + team + "/sessions/s1/end")
+        as(team).post("/v1/teams/" + team + "/sessions/s1/end")
                 .then()
                 .statusCode(503)
                 .contentType("application/problem+json")
                 .body("status", equalTo(503))
                 .body("detail", containsString("language model"));
         assertThat(model.calls() - before).isGreaterThanOrEqualTo(4); // two attempts at the append, two at the end
-        as(team)
-                .get("/v1/teams/" + team + "/memories?limit=100")
+        as(team).get("/v1/teams/" + team + "/memories?limit=100")
                 .then()
                 .statusCode(200)
                 .body("memories.size()", equalTo(0));
 
         // nothing was closed: once the model is back, the same session ends normally
         model.mode(OpenAiStandIn.Mode.RECORDED);
-        as(team)
-                .post("/v1/teams/" + team + "/sessions/s1/end")
+        as(team).post("/v1/teams/" + team + "/sessions/s1/end")
                 .then()
                 .statusCode(200)
                 .body("extracted.type", org.hamcrest.Matchers.hasItem("convention"));

@@ -23,6 +23,7 @@ public final class BenchMain {
               cache-bench    the tool-cache and prompt-cache benchmark
               sync-bench     the team-sync benchmark
               extract-bench  fact extraction on the labelled corpus (per type, per part and language)
+              summary-bench  what survives folding into the rolling summary, on the shared datasets
             example: java -jar functions/bench/target/cairn-bench.jar bench --memories 20000 --recalls 500
             """;
 
@@ -51,6 +52,7 @@ public final class BenchMain {
             case "cache-bench" -> CacheBench.run(options);
             case "sync-bench" -> SyncBench.run(options);
             case "extract-bench" -> ExtractBench.run(options);
+            case "summary-bench" -> SummaryBench.run(options);
             default -> {
                 err.print("unknown command '" + args.get(0) + "'\n" + USAGE);
                 yield 2;

@@ -38,7 +38,8 @@ public final class ExtractBench {
 
     private ExtractBench() {}
 
-    static final List<String> OPTIONS = List.of("--model", "--folds", "--show-errors", "--parts", "--settings");
+    static final List<String> OPTIONS =
+            List.of("--model", "--folds", "--show-errors", "--parts", "--settings", "--datasets", "--sessions");
     static final String USAGE = """
             usage: extract-bench [--model ID] [--folds N] [--show-errors N] [--parts all|dev]
             Measures fact extraction on the labelled corpus (development part by k-fold cross validation, held-out
@@ -47,6 +48,9 @@ public final class ExtractBench {
               --model ID        embedding model: bge-small-en-v15-q (default) or bge-small-zh-v15-q
               --folds N         folds of the development part's cross validation (default 5)
               --settings K,CUE,THRESHOLD,LINEAR  the extractor's settings (default: its defaults)
+              --datasets DIR    the shared datasets, for the timing of 50-message sessions (default
+                                ../shared/datasets; beam_100K for English, memdaily_zh for Chinese)
+              --sessions N      50-message sessions timed per language (default 10)
               --parts P         all (default) or dev: only the development part, for tuning
               --show-errors N   print up to N misclassified development lines per language (default 0); the
                                 held-out part's lines are never printed, so it cannot be tuned on by reading them
@@ -80,6 +84,8 @@ public final class ExtractBench {
                         Double.parseDouble(v[3]));
             }
             EmbeddedExtractor.Settings chosen = settings;
+            java.nio.file.Path datasets = o.path("--datasets", java.nio.file.Path.of("../shared/datasets"));
+            int sessions = o.positive("--sessions", 10);
             boolean heldOutToo = !"dev".equals(o.value("--parts"));
             int showErrors = o.value("--show-errors") == null ? 0 : o.positive("--show-errors", 0);
             if (!OnnxEmbedder.SUPPORTED.contains(model)) {
@@ -131,11 +137,60 @@ public final class ExtractBench {
                         report("held-out/" + lang + " embedded", h, e -> outcome(full, e.text(), scanner), 0);
                     }
                 }
+                timing(full, embedder, datasets, sessions);
                 return 0;
             } catch (Exception e) {
                 return Failures.report("extract-bench", e);
             }
         });
+    }
+
+    /**
+     * Extraction of a 50-message session against embedding those 50 messages, same process, same model, on
+     * conversations nobody here wrote (BEAM in English, MemDaily pooled in Chinese). Each is run once to warm up,
+     * then timed per session; the medians and their ratio are printed.
+     */
+    static void timing(EmbeddedExtractor extractor, OnnxEmbedder embedder, java.nio.file.Path datasets, int count)
+            throws IOException {
+        for (String set : List.of("beam_100K", "memdaily_zh")) {
+            java.nio.file.Path file = datasets.resolve(set).resolve("conversations.jsonl.gz");
+            if (!java.nio.file.Files.exists(file)) {
+                System.out.println("\ntiming: " + file + " not found, skipped (--datasets DIR)");
+                continue;
+            }
+            List<List<SessionMessage>> runs = Conversations.runs(file, 50, count + 1);
+            List<Double> extractMs = new ArrayList<>();
+            List<Double> embedMs = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                List<SessionMessage> run = runs.get(i);
+                long t0 = System.nanoTime();
+                embedder.embedDocuments(
+                        run.stream().map(SessionMessage::content).toList());
+                long t1 = System.nanoTime();
+                extractor.extract(run);
+                long t2 = System.nanoTime();
+                if (i > 0) { // the first run warms both up
+                    embedMs.add((t1 - t0) / 1e6);
+                    extractMs.add((t2 - t1) / 1e6);
+                }
+            }
+            double embed = median(embedMs);
+            double extract = median(extractMs);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%ntiming %s: %d sessions of 50 messages; median embedding of the 50 messages %.0f ms, median "
+                            + "extraction of the session %.0f ms: extraction/embedding %.2f (goal < 2)%n",
+                    set,
+                    embedMs.size(),
+                    embed,
+                    extract,
+                    extract / embed);
+        }
+    }
+
+    private static double median(List<Double> xs) {
+        List<Double> sorted = xs.stream().sorted().toList();
+        return sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() / 2);
     }
 
     /** Labelled lines of a held-out resource of this module. */

@@ -98,7 +98,10 @@ class OpenAiChatTest {
 
     private static List<SessionMessage> conversation() {
         return List.of(
-                message(1, SessionMessage.Role.USER, "I always prefer Kotlin over Java for new services, please remember that."),
+                message(
+                        1,
+                        SessionMessage.Role.USER,
+                        "I always prefer Kotlin over Java for new services, please remember that."),
                 message(2, SessionMessage.Role.ASSISTANT, "Noted: Kotlin for new services."),
                 message(
                         3,
@@ -114,28 +117,32 @@ class OpenAiChatTest {
     @Test
     void extract_shouldKeepOnlyValidatedProposals_whenTheModelAnswersWithStructuredJson() throws Exception {
         replies.add(new Reply(200, recorded("extraction-ok.json"), 0));
-        OpenAiFactExtractor extractor =
-                new OpenAiFactExtractor(chat(3, Duration.ofSeconds(5), Optional.of("sk-local")), SecretScanner.bundled());
+        OpenAiFactExtractor extractor = new OpenAiFactExtractor(
+                chat(3, Duration.ofSeconds(5), Optional.of("sk-local")), SecretScanner.bundled());
 
         FactExtractor.Extraction x = extractor.extract(conversation());
 
-        assertThat(x.facts()).extracting(FactExtractor.Fact::type)
+        assertThat(x.facts())
+                .extracting(FactExtractor.Fact::type)
                 .containsExactly(MemoryType.PREFERENCE, MemoryType.CONVENTION);
         assertThat(x.facts()).extracting(FactExtractor.Fact::scope).containsExactly(Scope.USER, Scope.TEAM);
         assertThat(x.facts().get(0).evidence()).extracting(m -> m.id().value()).containsExactly("m1");
         assertThat(x.facts().get(0).explicit()).isTrue();
         // the password the model echoed, a made-up type and evidence pointing at the assistant are not kept
-        assertThat(x.skipped()).extracting(FactExtractor.Skipped::reason)
+        assertThat(x.skipped())
+                .extracting(FactExtractor.Skipped::reason)
                 .contains("secret", "invalid: type 'opinion'", "no evidence in the user's messages");
         assertThat(x.skipped()).extracting(FactExtractor.Skipped::text).noneMatch(t -> t.contains("hunter2"));
         JsonNode sent = new ObjectMapper().readTree(requests.get(0));
         assertThat(sent.path("model").asText()).isEqualTo("qwen2.5:7b");
         assertThat(sent.path("response_format").path("type").asText()).isEqualTo("json_schema");
-        assertThat(sent.path("response_format").path("json_schema").path("schema").path("required"))
+        assertThat(sent.path("response_format")
+                        .path("json_schema")
+                        .path("schema")
+                        .path("required"))
                 .extracting(JsonNode::asText)
                 .containsExactly("facts", "skipped");
-        assertThat(sent.path("messages").path(1).path("content").asText())
-                .contains("3. [user] Our team convention");
+        assertThat(sent.path("messages").path(1).path("content").asText()).contains("3. [user] Our team convention");
         assertThat(authorizations).containsExactly("Bearer sk-local");
     }
 
@@ -156,7 +163,8 @@ class OpenAiChatTest {
         replies.add(new Reply(200, recorded("extraction-malformed.json"), 0));
         replies.add(new Reply(200, recorded("extraction-malformed.json"), 0));
 
-        assertThatThrownBy(() -> chat(2, Duration.ofSeconds(5), Optional.empty()).structured("i", "s", "{}", "x"))
+        assertThatThrownBy(
+                        () -> chat(2, Duration.ofSeconds(5), Optional.empty()).structured("i", "s", "{}", "x"))
                 .isInstanceOf(StoreUnavailable.class)
                 .hasMessageContaining("malformed JSON");
         assertThat(requests).hasSize(2);
@@ -164,7 +172,8 @@ class OpenAiChatTest {
 
     @Test
     void structured_shouldThrowStoreUnavailable_whenTheServerKeepsAnswering500() {
-        assertThatThrownBy(() -> chat(3, Duration.ofSeconds(5), Optional.empty()).structured("i", "s", "{}", "x"))
+        assertThatThrownBy(
+                        () -> chat(3, Duration.ofSeconds(5), Optional.empty()).structured("i", "s", "{}", "x"))
                 .isInstanceOf(StoreUnavailable.class)
                 .hasMessageContaining("HTTP 500");
         assertThat(requests).hasSize(3);
@@ -176,7 +185,8 @@ class OpenAiChatTest {
         replies.add(new Reply(200, recorded("extraction-ok.json"), 2000));
 
         long start = System.nanoTime();
-        assertThatThrownBy(() -> chat(2, Duration.ofMillis(300), Optional.empty()).structured("i", "s", "{}", "x"))
+        assertThatThrownBy(
+                        () -> chat(2, Duration.ofMillis(300), Optional.empty()).structured("i", "s", "{}", "x"))
                 .isInstanceOf(StoreUnavailable.class)
                 .hasMessageContaining("HttpTimeoutException");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1900));
@@ -186,7 +196,8 @@ class OpenAiChatTest {
     void structured_shouldNotRetry_whenTheServerRefusesTheKey() {
         replies.add(new Reply(401, "{\"error\":\"invalid api key\"}", 0));
 
-        assertThatThrownBy(() -> chat(3, Duration.ofSeconds(5), Optional.of("wrong")).structured("i", "s", "{}", "x"))
+        assertThatThrownBy(() ->
+                        chat(3, Duration.ofSeconds(5), Optional.of("wrong")).structured("i", "s", "{}", "x"))
                 .isInstanceOf(StoreUnavailable.class)
                 .hasMessageContaining("HTTP 401");
         assertThat(requests).hasSize(1);

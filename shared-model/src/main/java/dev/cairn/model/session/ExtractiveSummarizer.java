@@ -18,8 +18,6 @@ import java.util.regex.Pattern;
 public final class ExtractiveSummarizer implements Summarizer {
 
     /** As in the extractor: a dot inside a version, a date or a host name does not end a sentence. */
-    private static final Pattern SENTENCE = Pattern.compile("(?:[^.!?。！？；;\\n]|[.!?](?=[^\\s.!?]))+[.!?。！？；;]*");
-
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*%?");
     /** Capitalised words after the first word, CamelCase, acronyms, versions, product-like tokens, 《titles》. */
     private static final Pattern ENTITY = Pattern.compile(
@@ -197,9 +195,9 @@ public final class ExtractiveSummarizer implements Summarizer {
         Set<String> mustKeep = new LinkedHashSet<>();
         int order = 0;
         for (SessionMessage m : folded) {
-            Matcher s = SENTENCE.matcher(m.content());
-            while (s.find()) {
-                String text = s.group().strip();
+            // split by a loop, not a per-character regular expression, which overflows the stack on long messages
+            for (String raw : Statements.sentences(m.content())) {
+                String text = raw.strip();
                 if (text.isEmpty() || isChatter(text)) {
                     continue;
                 }

@@ -22,13 +22,6 @@ public final class Statements {
     /** A statement, with what was left after an explicit "remember" clause was removed. */
     public record Statement(String text, String body, boolean explicit, boolean chinese) {}
 
-    /**
-     * A sentence ends at CJK end punctuation, at a line break, or at {@code . ! ? ;} followed by white space or the
-     * end: a dot inside a token ({@code PostgreSQL 16.2}, {@code vYYYY.MM.DD}, {@code api.example.com}) does not end
-     * it.
-     */
-    private static final Pattern SENTENCE = Pattern.compile("(?:[^.!?;。！？；\\n]|[.!?;](?=[^\\s.!?;]))+[.!?;。！？；]*");
-
     private static final String REMEMBER_EN = "(?:rem[ea]m?b[ea]r|rember|don'?t forget|do not forget|keep in mind|"
             + "make a note|note down|note|for future reference)";
     /** "remember that X", "please don't forget: X", "记一下：X" — the body follows the request. */
@@ -51,15 +44,52 @@ public final class Statements {
     /** Statements of a user's message, in order; a statement shorter than two characters is not one. */
     public static List<Statement> split(String content) {
         List<Statement> out = new ArrayList<>();
-        Matcher s = SENTENCE.matcher(content);
-        while (s.find()) {
-            String sentence = s.group().strip();
+        for (String raw : sentences(content)) {
+            String sentence = raw.strip();
             if (sentence.length() < 2) {
                 continue;
             }
             boolean chinese = isChinese(sentence);
             String body = explicitBody(sentence);
             out.add(new Statement(sentence, body == null ? sentence : body, body != null, chinese));
+        }
+        return out;
+    }
+
+    /**
+     * The sentences of {@code content}: a sentence ends at CJK end punctuation, at a line break, or at {@code . ! ? ;}
+     * followed by white space or the end — a dot inside a token ({@code PostgreSQL 16.2}, {@code api.example.com})
+     * does not end it. A loop rather than a regular expression: a pattern that alternates per character recurses per
+     * character, and a 32 KB message without a full stop would overflow the stack.
+     */
+    static List<String> sentences(String content) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        int n = content.length();
+        for (int i = 0; i < n; i++) {
+            char c = content.charAt(i);
+            boolean end;
+            if (c == '\n' || c == '。' || c == '！' || c == '？' || c == '；') {
+                end = true;
+            } else if (c == '.' || c == '!' || c == '?' || c == ';') {
+                int j = i + 1;
+                while (j < n && ".!?;".indexOf(content.charAt(j)) >= 0) {
+                    j++;
+                }
+                end = j == n || Character.isWhitespace(content.charAt(j));
+                if (end) {
+                    i = j - 1;
+                }
+            } else {
+                end = false;
+            }
+            if (end) {
+                out.add(content.substring(start, i + 1));
+                start = i + 1;
+            }
+        }
+        if (start < n) {
+            out.add(content.substring(start));
         }
         return out;
     }

@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
 class EmbeddedExtractorTest {
 
     private final EmbeddedExtractor extractor = new EmbeddedExtractor(
-            new HashingEmbedder(), SecretScanner.bundled(), ExampleBank.shipped(), EmbeddedExtractor.Settings.defaults());
+            new HashingEmbedder(),
+            SecretScanner.bundled(),
+            ExampleBank.shipped(),
+            EmbeddedExtractor.Settings.defaults());
 
     private static SessionMessage user(long seq, String text) {
         return new SessionMessage(new Id("m" + seq), seq, SessionMessage.Role.USER, text, Instant.EPOCH);
@@ -43,8 +46,8 @@ class EmbeddedExtractorTest {
 
     @Test
     void extract_shouldGiveTheTeamAConventionSaidInTheTeamsVoice() {
-        FactExtractor.Extraction x = extractor.extract(List.of(
-                user(1, "Our team convention is that every API returns RFC 9457 problem details on errors.")));
+        FactExtractor.Extraction x = extractor.extract(
+                List.of(user(1, "Our team convention is that every API returns RFC 9457 problem details on errors.")));
 
         assertThat(x.facts()).singleElement().satisfies(f -> {
             assertThat(f.type()).isEqualTo(MemoryType.CONVENTION);
@@ -90,8 +93,9 @@ class EmbeddedExtractorTest {
 
         FactExtractor.Extraction x = extractor.extract(List.of(first, again));
 
-        assertThat(x.facts()).singleElement().satisfies(f -> assertThat(f.evidence())
-                .containsExactly(first, again));
+        assertThat(x.facts())
+                .singleElement()
+                .satisfies(f -> assertThat(f.evidence()).containsExactly(first, again));
     }
 
     @Test
@@ -105,6 +109,8 @@ class EmbeddedExtractorTest {
         FactExtractor.Extraction x = strict.extract(List.of(user(1, "The orders table has roughly 80 million rows.")));
 
         assertThat(x.facts()).isEmpty();
-        assertThat(x.skipped()).singleElement().satisfies(s -> assertThat(s.score()).isLessThan(1.0));
+        assertThat(x.skipped())
+                .singleElement()
+                .satisfies(s -> assertThat(s.score()).isLessThan(1.0));
     }
 }

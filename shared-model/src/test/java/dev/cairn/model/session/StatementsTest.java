@@ -21,8 +21,9 @@ class StatementsTest {
 
     @Test
     void split_shouldFindTheRememberRequest_inTheMiddleOfALongMessage() {
-        List<Statements.Statement> s = Statements.split("Thanks, that fixed it. Don't forget that the EU customers' data "
-                + "must stay in eu-central-1. Can you also bump Jackson?");
+        List<Statements.Statement> s =
+                Statements.split("Thanks, that fixed it. Don't forget that the EU customers' data "
+                        + "must stay in eu-central-1. Can you also bump Jackson?");
 
         assertThat(s).hasSize(3);
         assertThat(s.get(1).explicit()).isTrue();
@@ -47,11 +48,21 @@ class StatementsTest {
     }
 
     @Test
+    void split_shouldNotOverflowTheStack_whenALongMessageHasNoFullStop() {
+        String log = "at dev.cairn.Foo.bar(Foo.java:12) ".repeat(1000) + "and I prefer Kotlin";
+
+        assertThat(Statements.split(log)).hasSize(1);
+        assertThat(Statements.split("ok. ".repeat(10_000))).hasSize(10_000);
+    }
+
+    @Test
     void credential_shouldFindAStatedPassword_butNotAPasswordPolicy() {
-        assertThat(Statements.credential("remember that my database password is hunter2")).isNotNull();
+        assertThat(Statements.credential("remember that my database password is hunter2"))
+                .isNotNull();
         assertThat(Statements.credential("我的银行卡密码是 4821，别忘了。")).isNotNull();
         assertThat(Statements.credential("The password is stored in Vault.")).isNull();
-        assertThat(Statements.credential("All secrets live in AWS Secrets Manager, never in env files.")).isNull();
+        assertThat(Statements.credential("All secrets live in AWS Secrets Manager, never in env files."))
+                .isNull();
         assertThat(Statements.credential("密钥都放在 Secrets Manager 里。")).isNull();
     }
 
@@ -60,9 +71,12 @@ class StatementsTest {
         assertThat(Statements.isQuestion("Do we always need two approvals?")).isTrue();
         assertThat(Statements.isQuestion("Could you write the test?")).isFalse();
         assertThat(Statements.isPoliteRequest("Could you write the test?")).isTrue();
-        assertThat(Statements.isImperativeRequest("Add logging to the retry loop.")).isTrue();
-        assertThat(Statements.isImperativeRequest("Use British spelling in anything you write for me.")).isFalse();
-        assertThat(Statements.isTemporary("I'm on the hotfix branch right now.")).isTrue();
+        assertThat(Statements.isImperativeRequest("Add logging to the retry loop."))
+                .isTrue();
+        assertThat(Statements.isImperativeRequest("Use British spelling in anything you write for me."))
+                .isFalse();
+        assertThat(Statements.isTemporary("I'm on the hotfix branch right now."))
+                .isTrue();
         assertThat(Statements.isTemporary("From now on we deploy every day.")).isFalse();
         assertThat(Statements.isTemporary("二十分钟后我要演示。")).isTrue();
     }

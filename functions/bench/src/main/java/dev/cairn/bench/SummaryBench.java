@@ -1,0 +1,165 @@
+package dev.cairn.bench;
+
+import dev.cairn.embedded.OnnxEmbedder;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.secret.SecretScanner;
+import dev.cairn.model.session.EmbeddedExtractor;
+import dev.cairn.model.session.ExtractiveSummarizer;
+import dev.cairn.model.session.FactExtractor;
+import dev.cairn.model.session.SessionMessage;
+import dev.cairn.model.session.SessionService;
+import dev.cairn.model.session.Summarizer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * {@code summary-bench [--datasets DIR] [--sessions N]}: what survives folding into the rolling summary, on
+ * conversations nobody here wrote (BEAM in English, MemDaily pooled in Chinese). Each session's messages are folded
+ * {@code foldCount} at a time into a summary of at most {@code summaryChars} (the defaults of
+ * {@link SessionService.Limits}), exactly as the session buffer does; measured after each fold:
+ *
+ * <ul>
+ *   <li>names and numbers of the folded messages ({@link ExtractiveSummarizer#entitiesAndNumbers}) present in the
+ *       summary;
+ *   <li>decisions, preferences and conventions the user stated in the folded messages (as the embedded extractor
+ *       finds them) whose names and numbers — or, when a statement has none, at least 60 % of its words — are present;
+ *   <li>the summary's size against the folded text's.
+ * </ul>
+ *
+ * The baseline in the same run keeps the folded text's head up to the budget (what plain truncation keeps).
+ */
+public final class SummaryBench {
+
+    private SummaryBench() {}
+
+    static final List<String> OPTIONS = List.of("--datasets", "--sessions");
+    static final String USAGE = """
+            usage: summary-bench [--datasets DIR] [--sessions N]
+            Measures what survives folding into the rolling summary on the shared datasets' conversations: names and
+            numbers, stated decisions/preferences/conventions, and the summary's size; extractive summarizer beside a
+            truncation baseline.
+              --datasets DIR  the shared datasets (default ../shared/datasets)
+              --sessions N    sessions of 45 messages per dataset (default 20)
+            example: java -jar functions/bench/target/cairn-bench.jar summary-bench --sessions 10
+            """;
+
+    public static int run(List<String> args) {
+        return Options.run("summary-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
+            Path datasets = o.path("--datasets", Path.of("../shared/datasets"));
+            int sessions = o.positive("--sessions", 20);
+            try {
+                OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
+                EmbeddedExtractor extractor = new EmbeddedExtractor(embedder, SecretScanner.bundled());
+                SessionService.Limits limits = SessionService.Limits.defaults();
+                Summarizer truncation = (previous, folded, max) -> {
+                    StringBuilder all = new StringBuilder(previous == null ? "" : previous);
+                    folded.forEach(m -> all.append(all.length() == 0 ? "" : " ").append(m.content()));
+                    return all.length() <= max ? all.toString() : all.substring(0, max);
+                };
+                for (String set : List.of("beam_100K", "memdaily_zh")) {
+                    Path file = datasets.resolve(set).resolve("conversations.jsonl.gz");
+                    if (!Files.exists(file)) {
+                        System.out.println("summary-bench: " + file + " not found, skipped");
+                        continue;
+                    }
+                    List<List<SessionMessage>> runs = Conversations.runs(file, 3 * limits.foldCount(), sessions);
+                    measure(set + " extractive", runs, new ExtractiveSummarizer(), extractor, limits);
+                    measure(set + " truncation (baseline)", runs, truncation, extractor, limits);
+                }
+                return 0;
+            } catch (Exception e) {
+                return Failures.report("summary-bench", e);
+            }
+        });
+    }
+
+    private static void measure(
+            String title,
+            List<List<SessionMessage>> runs,
+            Summarizer summarizer,
+            FactExtractor extractor,
+            SessionService.Limits limits) {
+        long names = 0;
+        long namesKept = 0;
+        long stated = 0;
+        long statedKept = 0;
+        long foldedChars = 0;
+        long summaryChars = 0;
+        int folds = 0;
+        for (List<SessionMessage> run : runs) {
+            String summary = "";
+            for (int from = 0; from + limits.foldCount() <= run.size(); from += limits.foldCount()) {
+                List<SessionMessage> folded = run.subList(from, from + limits.foldCount());
+                summary = summarizer.fold(summary, folded, limits.summaryChars());
+                folds++;
+                StringBuilder text = new StringBuilder();
+                folded.forEach(m -> text.append(m.content()).append('\n'));
+                foldedChars += text.length();
+                summaryChars += summary.length();
+                Set<String> entities = ExtractiveSummarizer.entitiesAndNumbers(text.toString());
+                names += entities.size();
+                for (String e : entities) {
+                    if (summary.contains(e)) {
+                        namesKept++;
+                    }
+                }
+                for (FactExtractor.Fact f : extractor.extract(folded).facts()) {
+                    if (f.type() == MemoryType.DECISION
+                            || f.type() == MemoryType.PREFERENCE
+                            || f.type() == MemoryType.CONVENTION) {
+                        stated++;
+                        if (survives(f.content(), summary)) {
+                            statedKept++;
+                        }
+                    }
+                }
+            }
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "%n== %s: %d sessions, %d folds of %d messages into %d chars ==%n"
+                        + "  names and numbers kept %.1f %% (%d/%d)%n"
+                        + "  stated decisions/preferences/conventions kept %.1f %% (%d/%d)%n"
+                        + "  summary size %.3f of the folded text (%d / %d chars)%n",
+                title,
+                runs.size(),
+                folds,
+                limits.foldCount(),
+                limits.summaryChars(),
+                100.0 * namesKept / Math.max(1, names),
+                namesKept,
+                names,
+                100.0 * statedKept / Math.max(1, stated),
+                statedKept,
+                stated,
+                (double) summaryChars / Math.max(1, foldedChars),
+                summaryChars,
+                foldedChars);
+    }
+
+    /** Whether a stated fact's names and numbers (or, without any, most of its words) are in the summary. */
+    static boolean survives(String statement, String summary) {
+        Set<String> entities = ExtractiveSummarizer.entitiesAndNumbers(statement);
+        if (!entities.isEmpty()) {
+            return entities.stream().allMatch(summary::contains);
+        }
+        List<String> words = new ArrayList<>();
+        for (String w : statement.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (w.length() >= 4
+                    || (!w.isEmpty() && Character.UnicodeScript.of(w.codePointAt(0)) == Character.UnicodeScript.HAN)) {
+                words.add(w);
+            }
+        }
+        if (words.isEmpty()) {
+            return summary.contains(statement.strip());
+        }
+        String lower = summary.toLowerCase(Locale.ROOT);
+        long present = words.stream().filter(lower::contains).count();
+        return present >= Math.ceil(0.6 * words.size());
+    }
+}
