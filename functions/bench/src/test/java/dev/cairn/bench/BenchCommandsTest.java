@@ -30,6 +30,7 @@ class BenchCommandsTest {
     static Stream<Command> commands() {
         return Stream.of(
                 new Command("bench", Bench::run, Bench.USAGE, Bench.OPTIONS),
+                new Command("recall-bench", RecallBench::run, RecallBench.USAGE, RecallBench.OPTIONS),
                 new Command("scan-bench", ScanBench::run, ScanBench.USAGE, ScanBench.OPTIONS),
                 new Command("session-bench", SessionBench::run, SessionBench.USAGE, SessionBench.OPTIONS),
                 new Command("cache-bench", CacheBench::run, CacheBench.USAGE, CacheBench.OPTIONS),
