@@ -28,7 +28,7 @@ public interface RecallConfig {
         double halfLifeDays();
 
         /** The share of the normalised BM25 score in relevance (RecallWeights.DEFAULT_LEXICAL). */
-        @WithDefault("0.3")
+        @WithDefault("0.2")
         double lexical();
 
         @WithDefault("10")

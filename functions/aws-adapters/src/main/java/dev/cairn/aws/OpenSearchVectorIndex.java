@@ -265,10 +265,13 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                         .create(c -> c.index(settings.index())
                                 .settings(s -> {
                                     s.knn(true);
-                                    // the embedded index's analyser: standard tokens without English stop words,
-                                    // so that both backends hand the same BM25 scores to the one fusion formula
+                                    // the embedded index's analyser (TextAnalyzers.cjkBigrams: standard tokens,
+                                    // CJK bigrams, English stop words dropped), so that both backends hand the same
+                                    // BM25 scores to the one fusion formula
                                     s.analysis(a -> a.analyzer(
-                                            TEXT_ANALYZER, an -> an.standard(st -> st.stopwords("_english_"))));
+                                            TEXT_ANALYZER,
+                                            an -> an.custom(chain -> chain.tokenizer("standard")
+                                                    .filter("cjk_width", "lowercase", "cjk_bigram", "stop"))));
                                     if (settings.shards() != null) {
                                         s.numberOfShards(String.valueOf(settings.shards()));
                                     }

@@ -71,22 +71,21 @@ public final class RecallBench {
     static final List<String> OPTIONS =
             List.of("--sets", "--datasets", "--pool", "--conversations", "--work-dir", "--server-jar", "--before-jar");
     static final String USAGE = """
-            usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--work-dir DIR]
-                                [--server-jar JAR]
+            usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--conversations N]
+                                [--work-dir DIR] [--server-jar JAR] [--before-jar JAR]
             Loads each conversation of each set into its own team of the packaged local server (one memory per turn),
             asks every question with evidence through POST /recall, and prints turn- and session-level Recall@1/5/10/20
             and nDCG@10 per question type and overall, beside BM25-only, dense-only (exact cosine) and RRF baselines
-            of the same run; the lexical weight is chosen on the dev half and both halves are printed.
+            of the same run; the lexical weight is chosen on the dev half and both halves are printed. A work
+            directory that already holds a set's data (turns.json beside data/) is reused without ingesting.
               --sets LIST       comma-separated sets (default beam_100K,memdaily_zh; also beam_500K, realmem)
               --datasets DIR    where the sets live (default /work/shared/datasets)
               --pool N          MemDaily trajectories pooled per team (default 100)
               --conversations N a sample of N conversations spread evenly over each set (default all)
               --work-dir DIR    data directories, server logs and recall-report.json (default a new temp directory)
               --server-jar JAR  the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
-              --before-jar JAR  another build of the server (e.g. main's) asked the same questions on the same data
-                                with its defaults, printed as cairn-before
-            A work directory that already holds a set's data (turns.json beside data/) is reused without ingesting.
-            example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K
+              --before-jar JAR  another server build (e.g. main's) asked alike on the same data: cairn-before (default none)
+            example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K --conversations 6
             """;
 
     private RecallBench() {}

@@ -30,6 +30,7 @@ class BenchCommandsTest {
     static Stream<Command> commands() {
         return Stream.of(
                 new Command("bench", Bench::run, Bench.USAGE, Bench.OPTIONS),
+                new Command("recall-bench", RecallBench::run, RecallBench.USAGE, RecallBench.OPTIONS),
                 new Command("scan-bench", ScanBench::run, ScanBench.USAGE, ScanBench.OPTIONS),
                 new Command("corpus-bench", CorpusBench::run, CorpusBench.USAGE, CorpusBench.OPTIONS),
                 new Command("session-bench", SessionBench::run, SessionBench.USAGE, SessionBench.OPTIONS),

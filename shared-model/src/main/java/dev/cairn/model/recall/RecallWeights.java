@@ -15,10 +15,10 @@ public record RecallWeights(double alpha, double beta, double gamma, double half
     public static final double MAX_HALF_LIFE_DAYS = 36_500;
 
     /**
-     * The share of the normalised BM25 score in relevance. Chosen on the dev half of the recall benchmark (BEAM
-     * 100K and MemDaily, README § Recall quality) and confirmed on its held-out half.
+     * The share of the normalised BM25 score in relevance: the best mean turn Recall@10 over the dev halves of the
+     * recall benchmark's BEAM 100K and MemDaily samples (README § Benchmark › Recall quality).
      */
-    public static final double DEFAULT_LEXICAL = 0.3;
+    public static final double DEFAULT_LEXICAL = 0.2;
 
     public RecallWeights {
         if (!(alpha >= 0 && alpha <= 1 && beta >= 0 && beta <= 1 && gamma >= 0 && gamma <= 1)) {
