@@ -265,13 +265,11 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                         .create(c -> c.index(settings.index())
                                 .settings(s -> {
                                     s.knn(true);
-                                    // the embedded index's analyser (TextAnalyzers.cjkBigrams: standard tokens,
-                                    // CJK bigrams, English stop words dropped), so that both backends hand the same
-                                    // BM25 scores to the one fusion formula
+                                    // the embedded index's analyser (TextAnalyzers.standard: standard tokens,
+                                    // English stop words dropped), so that both backends hand the same BM25 scores
+                                    // to the one fusion formula
                                     s.analysis(a -> a.analyzer(
-                                            TEXT_ANALYZER,
-                                            an -> an.custom(chain -> chain.tokenizer("standard")
-                                                    .filter("cjk_width", "lowercase", "cjk_bigram", "stop"))));
+                                            TEXT_ANALYZER, an -> an.standard(st -> st.stopwords("_english_"))));
                                     if (settings.shards() != null) {
                                         s.numberOfShards(String.valueOf(settings.shards()));
                                     }
