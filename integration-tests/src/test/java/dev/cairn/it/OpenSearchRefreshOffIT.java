@@ -38,7 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith({Dynalite.class, OpenSearchNode.class})
 class OpenSearchRefreshOffIT {
 
-    private static final int CYCLES = Integer.getInteger("cairn.it.refresh-off.cycles", 1000);
+    private static final int CYCLES = Integer.getInteger("cairn.it.refresh-off.cycles", 200);
     private static final HashingEmbedder EMBEDDER = new HashingEmbedder();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
