@@ -14,7 +14,9 @@ import org.opensearch.client.json.jackson.JacksonJsonpMapper;
  * The index mapping the AWS profile sends (faiss engine, as the stack configures) is exactly the documented one: a
  * strict mapping whose vector field is faiss HNSW in the {@code innerproduct} space, a space every OpenSearch
  * Serverless vector collection accepts (see {@link OpenSearchVectorIndex#SPACE}), with the model pinned in
- * {@code _meta}; and a kNN score turns back into the cosine it came from.
+ * {@code _meta}, and whose text field uses the index's {@code cairn_text} analyser (standard tokens, English stop words:
+ * the embedded index's, so both backends feed the same BM25 to the fusion); and a kNN score turns back into the
+ * cosine it came from.
  */
 class OpenSearchMappingTest {
 
@@ -34,7 +36,7 @@ class OpenSearchMappingTest {
                     "user": {"type": "keyword"}, "scope": {"type": "keyword"}, "type": {"type": "keyword"},
                     "tags": {"type": "keyword"}, "model": {"type": "keyword"},
                     "version": {"type": "long"}, "occurred_at": {"type": "date"},
-                    "text": {"type": "text", "analyzer": "standard"},
+                    "text": {"type": "text", "analyzer": "cairn_text"},
                     "v": {"type": "knn_vector", "dimension": 1024,
                           "method": {"name": "hnsw", "engine": "faiss", "space_type": "innerproduct",
                                      "parameters": {"m": 16, "ef_construction": 128}}}
