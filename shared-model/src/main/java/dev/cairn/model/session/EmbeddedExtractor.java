@@ -28,6 +28,9 @@ import java.util.Map;
  */
 public final class EmbeddedExtractor implements FactExtractor {
 
+    /** The highest confidence one sighting of a statement gets. */
+    static final double FIRST_SIGHT_CAP = 0.95;
+
     /**
      * @param neighbours examples that vote (k)
      * @param cueWeight  what a type cue adds to its type's vote (votes sum to 1)
@@ -228,7 +231,9 @@ public final class EmbeddedExtractor implements FactExtractor {
                 best = type;
             }
         }
-        double keep = Math.min(0.99, factMass + (cues.isEmpty() ? 0 : settings.cueWeight()));
+        // one statement is never stated as surely as a repeated one: its confidence stays under the 0.99 that
+        // reinforcement (Memory's 1 − (1−a)(1−b)) may reach, so saying it again still counts
+        double keep = Math.min(FIRST_SIGHT_CAP, factMass + (cues.isEmpty() ? 0 : settings.cueWeight()));
         if (s.explicit()) {
             // asked to be remembered: kept whatever the vote, at the confidence of an explicit statement
             return new Verdict(best.wire(), Math.max(0.9, keep), votes);
