@@ -227,7 +227,7 @@ class OpenApiAgreementIT {
                         "idempotency_key",
                         "spec-1",
                         "delta",
-                        List.of(Map.of("op", "upsert", "fact_id", "gateway-port", "version", 0, "content", "8443"))))
+                        List.of(Map.of("op", "upsert", "fact_id", "gateway-port", "content", "8443"))))
                 .post("/v1/teams/" + T + "/sync")
                 .then()
                 .statusCode(200);

@@ -87,7 +87,7 @@ class TenantIsolationIT {
                         "idempotency_key",
                         "seed",
                         "delta",
-                        List.of(Map.of("op", "upsert", "fact_id", "codename", "version", 0, "content", B_SECRET_TEXT))))
+                        List.of(Map.of("op", "upsert", "fact_id", "codename", "content", B_SECRET_TEXT))))
                 .post("/v1/teams/bravo/sync")
                 .then()
                 .statusCode(200);
@@ -187,7 +187,7 @@ class TenantIsolationIT {
                                                 "idempotency_key",
                                                 "x",
                                                 "delta",
-                                                List.of(Map.of("op", "delete", "fact_id", "codename", "version", 1))))
+                                                List.of(Map.of("op", "delete", "fact_id", "codename"))))
                                         .post("/v1/teams/bravo/sync"),
                                 403),
                         new Attempt("pull a foreign change feed", r -> r.get("/v1/teams/bravo/changes"), 403),
