@@ -196,8 +196,8 @@ class ConsoleIT {
     }
 
     static List<String> sync(String team, String client, long base, String key, String fact, String content) {
-        Map<String, Object> op = new HashMap<>(
-                Map.of("op", "upsert", "fact_id", fact, "content", content, "type", "convention"));
+        Map<String, Object> op =
+                new HashMap<>(Map.of("op", "upsert", "fact_id", fact, "content", content, "type", "convention"));
         return as("alice", team)
                 .body(Map.of("client_id", client, "base_version", base, "idempotency_key", key, "delta", List.of(op)))
                 .post("/v1/teams/" + team + "/sync")
