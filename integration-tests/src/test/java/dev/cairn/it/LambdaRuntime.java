@@ -85,11 +85,6 @@ final class LambdaRuntime implements AutoCloseable {
         // the runtime client's own use of the SDK's utils-lite (Lambda's runtime brings it; a package without the SDK,
         // like secret-scan's, does not)
         classPath.add(jarOf(software.amazon.awssdk.utilslite.SdkInternalThreadLocal.class));
-        // The stand-in OpenSearch node speaks plain HTTP, which takes the AWS adapters' optional HttpClient 5
-        // transport; AWS packages leave it out (they always sign for aoss), so the test adds it as a library.
-        classPath.add(jarOf(org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder.class));
-        classPath.add(jarOf(org.apache.hc.core5.http.HttpHost.class));
-        classPath.add(jarOf(org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester.class));
         String java = ProcessHandle.current().info().command().orElse("java");
         // as the stack configures every function: C1 only, a heap like a 1 GB function's
         List<String> command = List.of(

@@ -18,7 +18,6 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 import java.util.Locale;
-import org.opensearch.client.transport.OpenSearchTransport;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -99,17 +98,17 @@ public class AwsAdapters {
     @ApplicationScoped
     @Unremovable
     @Adapter(Adapter.OPENSEARCH)
-    VectorIndex vectorIndex(OpenSearchTransport transport, Instance<DynamoDbClient> dynamo, AwsConfig config) {
+    VectorIndex vectorIndex(OpenSearchHttp openSearch, Instance<DynamoDbClient> dynamo, AwsConfig config) {
         OpenSearchVectorIndex.Settings settings = settings(config.opensearch());
         // generated ids (Serverless): each memory's document ids are recorded beside it in the table, so replacing or
         // removing a version never waits for a search to see it
         return settings.documentIds() == OpenSearchVectorIndex.DocumentIds.GENERATED
                 ? new OpenSearchVectorIndex(
-                        transport,
+                        openSearch,
                         settings,
                         new DynamoDbDocumentLedger(
                                 dynamo.get(), config.dynamodb().table()))
-                : new OpenSearchVectorIndex(transport, settings);
+                : new OpenSearchVectorIndex(openSearch, settings);
     }
 
     static OpenSearchVectorIndex.Settings settings(AwsConfig.Opensearch o) {

@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import java.net.URI;
-import org.opensearch.client.transport.OpenSearchTransport;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -59,23 +58,26 @@ public class AwsClients {
         client.close();
     }
 
-    /** Plain HTTP to a local node, or SigV4-signed ({@code aoss} or {@code es}) with the SDK's credentials chain. */
+    /**
+     * Plain HTTP to a local node, or SigV4-signed ({@code aoss} or {@code es}) with the SDK's credentials chain; both
+     * over the one SDK HTTP client.
+     */
     @Produces
     @ApplicationScoped
-    OpenSearchTransport openSearch(AwsConfig config, SdkHttpClient http) {
+    OpenSearchHttp openSearch(AwsConfig config, SdkHttpClient http) {
         AwsConfig.Opensearch o = config.opensearch();
         URI url = o.url()
                 .orElseThrow(() -> new IllegalStateException(
                         "cairn.aws.opensearch.url is required when cairn.backend.vector-index=opensearch"));
         if (o.signing() == AwsConfig.Signing.NONE) {
-            return OpenSearchVectorIndex.plainTransport(url);
+            return OpenSearchHttp.plain(http, url);
         }
         Region region = config.region()
                 .map(Region::of)
                 .orElseThrow(() -> new IllegalStateException(
                         "cairn.aws.region is required to sign OpenSearch requests (cairn.aws.opensearch.signing="
                                 + o.signing().name().toLowerCase(java.util.Locale.ROOT) + ")"));
-        return OpenSearchVectorIndex.signedTransport(
+        return OpenSearchHttp.signed(
                 http,
                 url.getHost(),
                 o.signing().name().toLowerCase(java.util.Locale.ROOT),
@@ -83,8 +85,8 @@ public class AwsClients {
                 DefaultCredentialsProvider.builder().build());
     }
 
-    void closeOpenSearch(@Disposes OpenSearchTransport transport) throws java.io.IOException {
-        transport.close();
+    void closeOpenSearch(@Disposes OpenSearchHttp openSearch) {
+        openSearch.close();
     }
 
     /** The SDK's standard retry mode (exponential backoff with jitter, throttling aware) bounded by one timeout. */

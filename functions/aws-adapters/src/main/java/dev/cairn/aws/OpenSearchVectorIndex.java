@@ -1,11 +1,18 @@
 package dev.cairn.aws;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -22,36 +29,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.apache.hc.core5.http.HttpHost;
-import org.opensearch.client.json.JsonData;
-import org.opensearch.client.json.jackson.JacksonJsonpMapper;
-import org.opensearch.client.opensearch.OpenSearchClient;
-import org.opensearch.client.opensearch._types.FieldValue;
-import org.opensearch.client.opensearch._types.OpenSearchException;
-import org.opensearch.client.opensearch._types.Refresh;
-import org.opensearch.client.opensearch._types.VersionType;
-import org.opensearch.client.opensearch._types.mapping.DynamicMapping;
-import org.opensearch.client.opensearch._types.mapping.TypeMapping;
-import org.opensearch.client.opensearch._types.query_dsl.BoolQuery;
-import org.opensearch.client.opensearch._types.query_dsl.Query;
-import org.opensearch.client.opensearch.core.BulkRequest;
-import org.opensearch.client.opensearch.core.BulkResponse;
-import org.opensearch.client.opensearch.core.SearchResponse;
-import org.opensearch.client.opensearch.core.bulk.BulkOperation;
-import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
-import org.opensearch.client.opensearch.core.search.Hit;
-import org.opensearch.client.transport.OpenSearchTransport;
-import org.opensearch.client.transport.TransportException;
-import org.opensearch.client.transport.aws.AwsSdk2Transport;
-import org.opensearch.client.transport.aws.AwsSdk2TransportOptions;
-import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.SdkHttpMethod;
 import software.amazon.awssdk.regions.Region;
 
 /**
  * {@link VectorIndex} on OpenSearch with the k-NN plugin: OpenSearch Serverless (VECTORSEARCH collection, SigV4 with
- * service {@code aoss}) in AWS, a plain node locally.
+ * service {@code aoss}) in AWS, a plain node locally. The requests are JSON trees sent through {@link OpenSearchHttp}.
  *
  * <p>One index holds every team. The namespace filter (team, scope/owner, types, tags) goes inside the {@code knn}
  * query, so the engine's efficient filtering explores only admissible vectors; a post-filter would both leak ranking
@@ -156,8 +141,10 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         return t;
     });
 
-    private final OpenSearchTransport transport;
-    private final OpenSearchClient client;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final OpenSearchHttp http;
     private final Settings settings;
     /** Generated-id mode: the recorded ids of each memory's documents (null: found by search, see the class comment). */
     private final DocumentLedger ledger;
@@ -166,17 +153,16 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     /** The index's vector space, read with the model: how a kNN score turns back into a cosine. */
     private volatile String space = SPACE;
 
-    public OpenSearchVectorIndex(OpenSearchTransport transport, Settings settings) {
-        this(transport, settings, null);
+    public OpenSearchVectorIndex(OpenSearchHttp http, Settings settings) {
+        this(http, settings, null);
     }
 
     /**
      * With {@code ledger} (generated ids only), the ids of a memory's documents are recorded as they are indexed and
      * an old version is deleted by id, whatever a search can see yet; without it, old versions are found by search.
      */
-    public OpenSearchVectorIndex(OpenSearchTransport transport, Settings settings, DocumentLedger ledger) {
-        this.transport = transport;
-        this.client = new OpenSearchClient(transport);
+    public OpenSearchVectorIndex(OpenSearchHttp http, Settings settings, DocumentLedger ledger) {
+        this.http = http;
         this.settings = settings;
         this.ledger = settings.documentIds() == DocumentIds.GENERATED ? ledger : null;
     }
@@ -186,12 +172,9 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         return new OpenSearchVectorIndex(plainTransport(endpoint), settings);
     }
 
-    /** The transport to a node reached over plain HTTP (Apache HttpClient 5). */
-    public static OpenSearchTransport plainTransport(URI endpoint) {
-        HttpHost host = new HttpHost(endpoint.getScheme(), endpoint.getHost(), endpoint.getPort());
-        return ApacheHttpClient5TransportBuilder.builder(host)
-                .setMapper(new JacksonJsonpMapper())
-                .build();
+    /** The transport to a node reached over plain HTTP, with an HTTP client of its own. */
+    public static OpenSearchHttp plainTransport(URI endpoint) {
+        return OpenSearchHttp.plain(endpoint);
     }
 
     /**
@@ -205,20 +188,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             Region region,
             AwsCredentialsProvider credentials,
             Settings settings) {
-        return new OpenSearchVectorIndex(signedTransport(http, host, service, region, credentials), settings);
-    }
-
-    public static OpenSearchTransport signedTransport(
-            SdkHttpClient http, String host, String service, Region region, AwsCredentialsProvider credentials) {
-        return new AwsSdk2Transport(
-                http,
-                host,
-                service,
-                region,
-                AwsSdk2TransportOptions.builder()
-                        .setCredentials(credentials)
-                        .setMapper(new JacksonJsonpMapper())
-                        .build());
+        return new OpenSearchVectorIndex(OpenSearchHttp.signed(http, host, service, region, credentials), settings);
     }
 
     // ---------------------------------------------------------------- model pinning
@@ -233,57 +203,57 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     }
 
     private Optional<String> readPinnedModel() throws IOException {
+        JsonNode mappings;
         try {
-            var mappings =
-                    client.indices().getMapping(g -> g.index(settings.index())).result();
-            var record = mappings.get(settings.index());
-            if (record == null) {
-                return Optional.empty();
-            }
-            JsonData pinned = record.mappings().meta().get(META_MODEL);
-            if (pinned == null) {
-                throw new IllegalStateException("OpenSearch index " + settings.index()
-                        + " exists but was not created by Cairn (no " + META_MODEL + " in its _meta)");
-            }
-            JsonData pinnedSpace = record.mappings().meta().get(META_SPACE);
-            space = pinnedSpace == null ? LEGACY_SPACE : pinnedSpace.to(String.class);
-            model = pinned.to(String.class);
-            return Optional.of(model);
-        } catch (OpenSearchException e) {
+            mappings = http.send(SdkHttpMethod.GET, "/" + settings.index() + "/_mapping", null, null);
+        } catch (OpenSearchHttp.Failure e) {
             if (e.status() == 404) {
                 return Optional.empty();
             }
             throw e;
         }
+        JsonNode record = mappings.get(settings.index());
+        if (record == null) {
+            return Optional.empty();
+        }
+        JsonNode meta = record.path("mappings").path("_meta");
+        JsonNode pinned = meta.get(META_MODEL);
+        if (pinned == null) {
+            throw new IllegalStateException("OpenSearch index " + settings.index()
+                    + " exists but was not created by Cairn (no " + META_MODEL + " in its _meta)");
+        }
+        JsonNode pinnedSpace = meta.get(META_SPACE);
+        space = pinnedSpace == null ? LEGACY_SPACE : pinnedSpace.asText();
+        model = pinned.asText();
+        return Optional.of(model);
     }
 
     /** Creates the index for {@code entryModel} if there is none, then insists the pinned model is that one. */
     private void ensureIndexFor(String entryModel, int dimensions) throws IOException {
         if (model == null && readPinnedModel().isEmpty()) {
+            ObjectNode create = NODES.objectNode();
+            create.set("mappings", mapping(settings.engine(), entryModel, dimensions));
+            ObjectNode indexSettings = create.putObject("settings");
+            if (settings.shards() != null) {
+                indexSettings.put("number_of_shards", String.valueOf(settings.shards()));
+            }
+            if (settings.replicas() != null) {
+                indexSettings.put("number_of_replicas", String.valueOf(settings.replicas()));
+            }
+            // the embedded index's analyser (TextAnalyzers.standard: standard tokens, English stop words dropped), so
+            // that both backends hand the same BM25 scores to the one fusion formula
+            ObjectNode analyzer =
+                    indexSettings.putObject("analysis").putObject("analyzer").putObject(TEXT_ANALYZER);
+            analyzer.put("type", "standard");
+            analyzer.putArray("stopwords").add("_english_");
+            indexSettings.put("knn", true);
             try {
-                client.indices()
-                        .create(c -> c.index(settings.index())
-                                .settings(s -> {
-                                    s.knn(true);
-                                    // the embedded index's analyser (TextAnalyzers.standard: standard tokens,
-                                    // English stop words dropped), so that both backends hand the same BM25 scores
-                                    // to the one fusion formula
-                                    s.analysis(a -> a.analyzer(
-                                            TEXT_ANALYZER, an -> an.standard(st -> st.stopwords("_english_"))));
-                                    if (settings.shards() != null) {
-                                        s.numberOfShards(String.valueOf(settings.shards()));
-                                    }
-                                    if (settings.replicas() != null) {
-                                        s.numberOfReplicas(String.valueOf(settings.replicas()));
-                                    }
-                                    return s;
-                                })
-                                .mappings(mapping(settings.engine(), entryModel, dimensions)));
+                http.send(SdkHttpMethod.PUT, "/" + settings.index(), null, bytes(create));
                 space = SPACE;
                 model = entryModel;
-            } catch (OpenSearchException e) {
+            } catch (OpenSearchHttp.Failure e) {
                 // another writer created it first: fine, as long as it pinned the same model (checked below)
-                if (!"resource_already_exists_exception".equals(e.error().type())) {
+                if (!"resource_already_exists_exception".equals(e.type())) {
                     throw e;
                 }
                 readPinnedModel();
@@ -295,34 +265,26 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     }
 
     /** The mapping of a new index; the AWS profile's ({@code faiss}) is checked literally by OpenSearchMappingTest. */
-    static TypeMapping mapping(String engine, String modelId, int dimensions) {
-        return TypeMapping.of(m -> m.dynamic(DynamicMapping.Strict)
-                .meta(Map.of(
-                        META_MODEL,
-                        JsonData.of(modelId),
-                        META_DIMENSIONS,
-                        JsonData.of(dimensions),
-                        META_SPACE,
-                        JsonData.of(SPACE)))
-                .properties(F_KEY, p -> p.keyword(k -> k))
-                .properties(F_TEAM, p -> p.keyword(k -> k))
-                .properties(F_ID, p -> p.keyword(k -> k))
-                .properties(F_USER, p -> p.keyword(k -> k))
-                .properties(F_SCOPE, p -> p.keyword(k -> k))
-                .properties(F_TYPE, p -> p.keyword(k -> k))
-                .properties(F_TAGS, p -> p.keyword(k -> k))
-                .properties(F_MODEL, p -> p.keyword(k -> k))
-                .properties(F_VERSION, p -> p.long_(l -> l))
-                .properties(F_OCCURRED, p -> p.date(d -> d))
-                .properties(F_TEXT, p -> p.text(t -> t.analyzer(TEXT_ANALYZER)))
-                .properties(
-                        F_VECTOR,
-                        p -> p.knnVector(k -> k.dimension(dimensions)
-                                .method(v -> v.name("hnsw")
-                                        .engine(engine)
-                                        .spaceType(SPACE)
-                                        .parameters("m", JsonData.of(16))
-                                        .parameters("ef_construction", JsonData.of(128))))));
+    static ObjectNode mapping(String engine, String modelId, int dimensions) {
+        ObjectNode m = NODES.objectNode();
+        m.put("dynamic", "strict");
+        ObjectNode meta = m.putObject("_meta");
+        meta.put(META_MODEL, modelId);
+        meta.put(META_DIMENSIONS, dimensions);
+        meta.put(META_SPACE, SPACE);
+        ObjectNode properties = m.putObject("properties");
+        for (String keyword : List.of(F_KEY, F_TEAM, F_ID, F_USER, F_SCOPE, F_TYPE, F_TAGS, F_MODEL)) {
+            properties.putObject(keyword).put("type", "keyword");
+        }
+        properties.putObject(F_VERSION).put("type", "long");
+        properties.putObject(F_OCCURRED).put("type", "date");
+        properties.putObject(F_TEXT).put("type", "text").put("analyzer", TEXT_ANALYZER);
+        ObjectNode vector = properties.putObject(F_VECTOR);
+        vector.put("type", "knn_vector").put("dimension", dimensions);
+        ObjectNode method = vector.putObject("method");
+        method.put("name", "hnsw").put("engine", engine).put("space_type", SPACE);
+        method.putObject("parameters").put("m", 16).put("ef_construction", 128);
+        return m;
     }
 
     // ---------------------------------------------------------------- writes
@@ -358,11 +320,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                     e,
                     (a, b) -> a.key().version() >= b.key().version() ? a : b);
         }
-        List<BulkOperation> ops = new ArrayList<>(latest.size());
-        latest.forEach((key, e) -> ops.add(BulkOperation.of(o -> o.index(i -> i.id(key)
-                .version(e.key().version())
-                .versionType(VersionType.External)
-                .document(document(key, e))))));
+        List<BulkOp> ops = new ArrayList<>(latest.size());
+        latest.forEach((key, e) -> ops.add(BulkOp.index(key, e.key().version(), "external", document(key, e))));
         bulk(ops);
     }
 
@@ -377,7 +336,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         Map<String, List<Indexed>> existing =
                 known(latest.values().stream().map(Entry::key).toList());
         List<Entry> written = new ArrayList<>();
-        List<BulkOperation> writes = new ArrayList<>();
+        List<BulkOp> writes = new ArrayList<>();
         Map<String, List<Indexed>> stale = new LinkedHashMap<>();
         latest.forEach((key, e) -> {
             List<Indexed> docs = existing.getOrDefault(key, List.of());
@@ -385,25 +344,23 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                 return; // a newer (or the same) version is already indexed
             }
             written.add(e);
-            writes.add(BulkOperation.of(o -> o.index(i -> i.document(document(key, e)))));
+            writes.add(BulkOp.index(null, null, null, document(key, e)));
             stale.put(key, docs);
         });
         // new versions first, recorded as soon as the index acknowledges them, then the old ones go: a search never
         // finds the memory missing, and no document is left that nobody knows the id of
-        List<BulkResponseItem> results = bulk(writes);
+        List<BulkItem> results = bulk(writes);
         if (ledger != null) {
             for (int i = 0; i < written.size(); i++) {
-                BulkResponseItem r = results.get(i);
-                if (r.error() == null && r.id() != null) {
+                BulkItem r = results.get(i);
+                if (r.errorType() == null && r.id() != null) {
                     Key k = written.get(i).key();
                     ledger.add(k.team(), k.id(), r.id(), k.version());
                 }
             }
         }
-        List<BulkOperation> cleanups = new ArrayList<>();
-        stale.values()
-                .forEach(docs ->
-                        docs.forEach(d -> cleanups.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId()))))));
+        List<BulkOp> cleanups = new ArrayList<>();
+        stale.values().forEach(docs -> docs.forEach(d -> cleanups.add(BulkOp.delete(d.documentId(), null, null))));
         bulk(cleanups);
         forget(written.stream().map(Entry::key).toList(), stale);
     }
@@ -458,11 +415,10 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             for (Key k : keys) {
                 latest.merge(key(k.team(), k.id()), k.version(), Math::max);
             }
-            List<BulkOperation> ops = new ArrayList<>();
+            List<BulkOp> ops = new ArrayList<>();
             if (settings.documentIds() == DocumentIds.CUSTOM) {
                 // external_gte: the removal of version n also removes version n itself (archived at n)
-                latest.forEach((key, version) -> ops.add(BulkOperation.of(
-                        o -> o.delete(d -> d.id(key).version(version).versionType(VersionType.ExternalGte)))));
+                latest.forEach((key, version) -> ops.add(BulkOp.delete(key, version, "external_gte")));
                 bulk(ops);
                 return null;
             }
@@ -475,7 +431,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             latest.forEach((key, version) -> existing.getOrDefault(key, List.of()).stream()
                     .filter(d -> d.version() <= version)
                     .forEach(d -> {
-                        ops.add(BulkOperation.of(o -> o.delete(x -> x.id(d.documentId()))));
+                        ops.add(BulkOp.delete(d.documentId(), null, null));
                         removed.computeIfAbsent(key, x -> new ArrayList<>()).add(d);
                     }));
             bulk(ops);
@@ -491,59 +447,101 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         Map<String, List<Indexed>> out = new HashMap<>();
         List<String> all = new ArrayList<>(keys);
         for (int from = 0; from < all.size(); from += KEY_LOOKUP_SLICE) {
-            List<FieldValue> slice = all.subList(from, Math.min(all.size(), from + KEY_LOOKUP_SLICE)).stream()
-                    .map(FieldValue::of)
-                    .toList();
-            @SuppressWarnings("rawtypes")
-            SearchResponse<Map> found = client.search(
-                    s -> s.index(settings.index())
-                            .size(Math.min(10_000, slice.size() * 4))
-                            .source(src -> src.filter(f -> f.includes(F_KEY, F_VERSION)))
-                            .query(q -> q.bool(b ->
-                                    b.filter(t -> t.terms(ts -> ts.field(F_KEY).terms(v -> v.value(slice)))))),
-                    Map.class);
-            for (@SuppressWarnings("rawtypes") Hit<Map> hit : found.hits().hits()) {
-                String key = String.valueOf(hit.source().get(F_KEY));
-                long version = ((Number) hit.source().get(F_VERSION)).longValue();
-                out.computeIfAbsent(key, k -> new ArrayList<>()).add(new Indexed(hit.id(), version));
+            List<String> slice = all.subList(from, Math.min(all.size(), from + KEY_LOOKUP_SLICE));
+            ObjectNode terms = NODES.objectNode();
+            terms.putObject("terms").set(F_KEY, strings(slice));
+            ObjectNode query = NODES.objectNode();
+            query.putObject("bool").putArray("filter").add(terms);
+            JsonNode found = search(searchBody(List.of(F_KEY, F_VERSION), query, Math.min(10_000, slice.size() * 4)));
+            for (JsonNode hit : found.path("hits").path("hits")) {
+                JsonNode source = hit.path("_source");
+                String key = source.path(F_KEY).asText();
+                long version = source.path(F_VERSION).asLong();
+                out.computeIfAbsent(key, k -> new ArrayList<>())
+                        .add(new Indexed(hit.path("_id").asText(), version));
             }
         }
         return out;
     }
 
+    /**
+     * One operation of a bulk request: an {@code index} (with its document) or a {@code delete}; {@code id},
+     * {@code version} and {@code versionType} only when given (generated-id mode indexes without an id).
+     */
+    private record BulkOp(String action, String id, Long version, String versionType, Map<String, Object> document) {
+        static BulkOp index(String id, Long version, String versionType, Map<String, Object> document) {
+            return new BulkOp("index", id, version, versionType, document);
+        }
+
+        static BulkOp delete(String id, Long version, String versionType) {
+            return new BulkOp("delete", id, version, versionType, null);
+        }
+
+        void writeTo(ByteArrayOutputStream out) throws JsonProcessingException {
+            ObjectNode line = NODES.objectNode();
+            ObjectNode meta = line.putObject(action);
+            if (id != null) {
+                meta.put("_id", id);
+            }
+            if (version != null) {
+                meta.put("version", version);
+                meta.put("version_type", versionType);
+            }
+            out.writeBytes(JSON.writeValueAsBytes(line));
+            out.write('\n');
+            if (document != null) {
+                out.writeBytes(JSON.writeValueAsBytes(document));
+                out.write('\n');
+            }
+        }
+    }
+
+    /** One item of a bulk answer; {@code errorType} null when it succeeded. */
+    private record BulkItem(String id, int status, String errorType, String errorReason) {
+        static BulkItem of(JsonNode item) {
+            JsonNode result = item.elements().hasNext() ? item.elements().next() : item;
+            JsonNode error = result.get("error");
+            return new BulkItem(
+                    result.hasNonNull("_id") ? result.get("_id").asText() : null,
+                    result.path("status").asInt(),
+                    error == null ? null : error.path("type").asText(),
+                    error == null ? null : error.path("reason").asText(null));
+        }
+    }
+
     /** The response items in request order (an empty list for no operations). */
-    private List<BulkResponseItem> bulk(List<BulkOperation> ops) throws IOException {
+    private List<BulkItem> bulk(List<BulkOp> ops) throws IOException {
         if (ops.isEmpty()) {
             return List.of();
         }
-        BulkRequest.Builder request =
-                new BulkRequest.Builder().index(settings.index()).operations(ops);
-        switch (settings.refresh()) {
-            case "true" -> request.refresh(Refresh.True);
-            case "wait_for" -> request.refresh(Refresh.WaitFor);
-            default -> {
-                // Serverless: no refresh parameter; writes become searchable within its refresh interval
-            }
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (BulkOp op : ops) {
+            op.writeTo(body);
         }
-        BulkResponse response = client.bulk(request.build());
-        if (!response.errors()) {
-            return response.items();
+        // Serverless: no refresh parameter; writes become searchable within its refresh interval
+        String refresh = settings.refresh().equals("false") ? null : "refresh=" + settings.refresh();
+        JsonNode response =
+                http.send(SdkHttpMethod.POST, "/" + settings.index() + "/_bulk", refresh, body.toByteArray());
+        List<BulkItem> items = new ArrayList<>(ops.size());
+        response.path("items").forEach(item -> items.add(BulkItem.of(item)));
+        if (!response.path("errors").asBoolean()) {
+            return items;
         }
         List<String> failures = new ArrayList<>();
         boolean overloaded = false;
-        for (BulkResponseItem item : response.items()) {
-            if (item.error() == null) {
+        for (BulkItem item : items) {
+            if (item.errorType() == null) {
                 continue;
             }
-            String type = item.error().type();
+            String type = item.errorType();
             if ("version_conflict_engine_exception".equals(type)) {
                 continue; // an equal or newer version is indexed: the stale write is rightly dropped
             }
             overloaded |= item.status() == 429 || item.status() >= 500;
-            failures.add(item.id() + ": " + type + " " + item.error().reason());
+            failures.add(item.id() + ": " + type + " " + item.errorReason());
         }
         if (failures.isEmpty()) {
-            return response.items();
+            return items;
         }
         if (overloaded) {
             throw new StoreUnavailable(
@@ -551,6 +549,30 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         }
         throw new IllegalStateException("OpenSearch refused " + failures.size() + " of " + ops.size()
                 + " index operations: " + failures.subList(0, Math.min(3, failures.size())));
+    }
+
+    /** A search request's body: the {@code _source} fields wanted, the query and the number of hits. */
+    private static ObjectNode searchBody(List<String> fields, ObjectNode query, int size) {
+        ObjectNode body = NODES.objectNode();
+        body.putObject("_source").set("includes", strings(fields));
+        body.set("query", query);
+        body.put("size", size);
+        return body;
+    }
+
+    /** {@code typed_keys} as opensearch-java sent it (it names aggregations by type; none are asked for). */
+    private JsonNode search(ObjectNode body) throws IOException {
+        return http.send(SdkHttpMethod.POST, "/" + settings.index() + "/_search", "typed_keys=true", bytes(body));
+    }
+
+    private static byte[] bytes(JsonNode json) throws JsonProcessingException {
+        return JSON.writeValueAsBytes(json);
+    }
+
+    private static ArrayNode strings(Collection<String> values) {
+        ArrayNode out = NODES.arrayNode(values.size());
+        values.forEach(out::add);
+        return out;
     }
 
     private Map<String, Object> document(String key, Entry e) {
@@ -591,52 +613,50 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             if (!pinned.get().equals(search.modelId())) {
                 throw new EmbeddingModelMismatch(pinned.get(), search.modelId());
             }
-            Query filter = filterQuery(search.filter());
+            ObjectNode filter = filterQuery(search.filter());
             float[] query = normalized(search.vector());
             int beam = Math.max(search.k(), settings.minCandidates());
 
             // kNN and BM25 go out together: the BM25 request rides on another connection while kNN runs
             boolean withText = search.text() != null && !search.text().isBlank();
-            @SuppressWarnings("rawtypes")
-            CompletableFuture<SearchResponse<Map>> bm25 = !withText
-                    ? null
-                    : CompletableFuture.supplyAsync(
-                            () -> guarded(() -> client.search(
-                                    s -> s.index(settings.index())
-                                            .size(search.k())
-                                            .source(src ->
-                                                    src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION, F_VECTOR)))
-                                            .query(q -> q.bool(b -> b.must(m -> m.match(
-                                                            t -> t.field(F_TEXT).query(FieldValue.of(search.text()))))
-                                                    .filter(filter))),
-                                    Map.class)),
-                            SEARCHES);
-            @SuppressWarnings("rawtypes")
-            SearchResponse<Map> knn = client.search(
-                    s -> s.index(settings.index())
-                            .size(search.k())
-                            .source(src -> src.filter(f -> f.includes(F_KEY, F_ID, F_VERSION)))
-                            .query(q -> q.knn(
-                                    k -> k.field(F_VECTOR).vector(query).k(beam).filter(filter))),
-                    Map.class);
+            CompletableFuture<JsonNode> bm25 = null;
+            if (withText) {
+                ObjectNode match = NODES.objectNode();
+                match.putObject("match").putObject(F_TEXT).put("query", search.text());
+                ObjectNode bool = NODES.objectNode();
+                ObjectNode b = bool.putObject("bool");
+                b.putArray("filter").add(filter);
+                b.putArray("must").add(match);
+                ObjectNode body = searchBody(List.of(F_KEY, F_ID, F_VERSION, F_VECTOR), bool, search.k());
+                bm25 = CompletableFuture.supplyAsync(() -> guarded(() -> search(body)), SEARCHES);
+            }
+            ObjectNode knnQuery = NODES.objectNode();
+            ObjectNode knnField = knnQuery.putObject("knn").putObject(F_VECTOR);
+            ArrayNode vector = knnField.putArray("vector");
+            for (float x : query) {
+                vector.add((double) x); // as opensearch-java wrote a float[] query vector: each as a double
+            }
+            knnField.put("k", beam);
+            knnField.set("filter", filter);
+            JsonNode knn = search(searchBody(List.of(F_KEY, F_ID, F_VERSION), knnQuery, search.k()));
             Map<String, Found> found = new LinkedHashMap<>();
-            for (@SuppressWarnings("rawtypes") Hit<Map> hit : knn.hits().hits()) {
-                double cosine = cosineOfScore(space, hit.score());
-                keepNewest(found, new Found(hit.source(), cosine, 0));
+            for (JsonNode hit : knn.path("hits").path("hits")) {
+                double cosine = cosineOfScore(space, hit.path("_score").asDouble());
+                keepNewest(found, new Found(hit.path("_source"), cosine, 0));
             }
 
             if (bm25 != null) {
-                for (@SuppressWarnings("rawtypes")
-                Hit<Map> hit : joined(bm25).hits().hits()) {
-                    String key = String.valueOf(hit.source().get(F_KEY));
+                for (JsonNode hit : joined(bm25).path("hits").path("hits")) {
+                    JsonNode source = hit.path("_source");
+                    String key = source.path(F_KEY).asText();
                     Found prior = found.get(key);
-                    long version = ((Number) hit.source().get(F_VERSION)).longValue();
-                    double lexical = hit.score() == null ? 0 : hit.score();
+                    long version = source.path(F_VERSION).asLong();
+                    double lexical = hit.path("_score").asDouble(0);
                     if (prior != null && prior.version() == version) {
                         found.put(key, new Found(prior.id(), key, version, prior.similarity(), lexical));
                     } else {
-                        double cosine = cosine(query, hit.source().get(F_VECTOR));
-                        keepNewest(found, new Found(hit.source(), cosine, lexical));
+                        double cosine = cosine(query, source.get(F_VECTOR));
+                        keepNewest(found, new Found(source, cosine, lexical));
                     }
                 }
             }
@@ -661,12 +681,11 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     }
 
     private record Found(String id, String key, long version, double similarity, double lexical) {
-        @SuppressWarnings("rawtypes")
-        Found(Map source, double similarity, double lexical) {
+        Found(JsonNode source, double similarity, double lexical) {
             this(
-                    String.valueOf(source.get(F_ID)),
-                    String.valueOf(source.get(F_KEY)),
-                    ((Number) source.get(F_VERSION)).longValue(),
+                    source.path(F_ID).asText(),
+                    source.path(F_KEY).asText(),
+                    source.path(F_VERSION).asLong(),
                     similarity,
                     lexical);
         }
@@ -677,35 +696,54 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         found.merge(candidate.key(), candidate, (a, b) -> a.version() >= b.version() ? a : b);
     }
 
-    private static Query filterQuery(Filter f) {
-        BoolQuery.Builder b = new BoolQuery.Builder();
-        b.filter(term(F_TEAM, f.team().value()));
-        Query mine = Query.of(q -> q.bool(x -> x.filter(term(F_SCOPE, Scope.USER.wire()))
-                .filter(term(F_USER, f.viewer().value()))));
-        Query team = term(F_SCOPE, Scope.TEAM.wire());
+    private static ObjectNode filterQuery(Filter f) {
+        ArrayNode all = NODES.arrayNode();
+        all.add(term(F_TEAM, f.team().value()));
+        ObjectNode mine = bool(
+                "filter",
+                term(F_SCOPE, Scope.USER.wire()),
+                term(F_USER, f.viewer().value()));
+        ObjectNode team = term(F_SCOPE, Scope.TEAM.wire());
         if (f.scope() == Scope.USER) {
-            b.filter(mine);
+            all.add(mine);
         } else if (f.scope() == Scope.TEAM) {
-            b.filter(team);
+            all.add(team);
         } else {
-            b.filter(Query.of(q -> q.bool(x -> x.should(mine).should(team).minimumShouldMatch("1"))));
+            ObjectNode either = bool("should", mine, team);
+            ((ObjectNode) either.get("bool")).put("minimum_should_match", "1");
+            all.add(either);
         }
         if (f.types() != null && !f.types().isEmpty()) {
-            b.filter(terms(F_TYPE, f.types().stream().map(MemoryType::wire).toList()));
+            all.add(terms(F_TYPE, f.types().stream().map(MemoryType::wire).toList()));
         }
         if (f.tags() != null && !f.tags().isEmpty()) {
-            b.filter(terms(F_TAGS, f.tags().stream().map(Id::value).toList()));
+            all.add(terms(F_TAGS, f.tags().stream().map(Id::value).toList()));
         }
-        return Query.of(q -> q.bool(b.build()));
+        ObjectNode out = NODES.objectNode();
+        out.putObject("bool").set("filter", all);
+        return out;
     }
 
-    private static Query term(String field, String value) {
-        return Query.of(q -> q.term(t -> t.field(field).value(FieldValue.of(value))));
+    /** {@code {"bool": {occurrence: [clauses]}}}. */
+    private static ObjectNode bool(String occurrence, ObjectNode... clauses) {
+        ObjectNode out = NODES.objectNode();
+        ArrayNode list = out.putObject("bool").putArray(occurrence);
+        for (ObjectNode c : clauses) {
+            list.add(c);
+        }
+        return out;
     }
 
-    private static Query terms(String field, List<String> values) {
-        List<FieldValue> v = values.stream().map(FieldValue::of).toList();
-        return Query.of(q -> q.terms(t -> t.field(field).terms(x -> x.value(v))));
+    private static ObjectNode term(String field, String value) {
+        ObjectNode out = NODES.objectNode();
+        out.putObject("term").putObject(field).put("value", value);
+        return out;
+    }
+
+    private static ObjectNode terms(String field, List<String> values) {
+        ObjectNode out = NODES.objectNode();
+        out.putObject("terms").set(field, strings(values));
+        return out;
     }
 
     /**
@@ -734,14 +772,14 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     }
 
     /** Exact cosine between the (normalised) query and a stored vector as it comes back in {@code _source}. */
-    private static double cosine(float[] query, Object stored) {
-        if (!(stored instanceof List<?> values) || values.size() != query.length) {
+    private static double cosine(float[] query, JsonNode stored) {
+        if (stored == null || !stored.isArray() || stored.size() != query.length) {
             return 0;
         }
         double dot = 0;
         double norm = 0;
         for (int i = 0; i < query.length; i++) {
-            double x = ((Number) values.get(i)).doubleValue();
+            double x = stored.get(i).asDouble();
             dot += query[i] * x;
             norm += x * x;
         }
@@ -763,14 +801,12 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     private <T> T guarded(IoCall<T> call) {
         try {
             return call.call();
-        } catch (OpenSearchException e) {
+        } catch (OpenSearchHttp.Failure e) {
             if (e.status() == 429 || e.status() >= 500) {
                 throw new StoreUnavailable("the vector index", RETRY_AFTER, e);
             }
             throw e;
-        } catch (TransportException e) {
-            throw new StoreUnavailable("the vector index", RETRY_AFTER, e);
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new StoreUnavailable("the vector index", RETRY_AFTER, e);
         }
     }
@@ -779,8 +815,8 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     public void dropIndex() {
         guarded(() -> {
             try {
-                client.indices().delete(d -> d.index(settings.index()));
-            } catch (OpenSearchException e) {
+                http.send(SdkHttpMethod.DELETE, "/" + settings.index(), null, null);
+            } catch (OpenSearchHttp.Failure e) {
                 if (e.status() != 404) {
                     throw e;
                 }
@@ -792,10 +828,6 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            transport.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        http.close();
     }
 }

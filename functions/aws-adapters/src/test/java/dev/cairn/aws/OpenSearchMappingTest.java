@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.json.stream.JsonGenerator;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 
 /**
  * The index mapping the AWS profile sends (faiss engine, as the stack configures) is exactly the documented one: a
@@ -76,13 +73,8 @@ class OpenSearchMappingTest {
         assertThat(OpenSearchVectorIndex.normalized(new float[] {0, 0})).containsExactly(0f, 0f);
     }
 
-    private static String json(String engine) {
-        JacksonJsonpMapper mapper = new JacksonJsonpMapper();
-        StringWriter out = new StringWriter();
-        try (JsonGenerator g = mapper.jsonProvider().createGenerator(out)) {
-            OpenSearchVectorIndex.mapping(engine, "amazon.titan-embed-text-v2:0/1024", 1024)
-                    .serialize(g, mapper);
-        }
-        return out.toString();
+    private static String json(String engine) throws Exception {
+        return JSON.writeValueAsString(
+                OpenSearchVectorIndex.mapping(engine, "amazon.titan-embed-text-v2:0/1024", 1024));
     }
 }
