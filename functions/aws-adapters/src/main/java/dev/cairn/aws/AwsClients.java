@@ -3,6 +3,7 @@ package dev.cairn.aws;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.net.URI;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -60,10 +61,11 @@ public class AwsClients {
 
     /**
      * Plain HTTP to a local node, or SigV4-signed ({@code aoss} or {@code es}) with the SDK's credentials chain; both
-     * over the one SDK HTTP client.
+     * over the one SDK HTTP client. A singleton, not application scoped: OpenSearchHttp is a final class, which a client
+     * proxy could not wrap without Quarkus rewriting it.
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     OpenSearchHttp openSearch(AwsConfig config, SdkHttpClient http) {
         AwsConfig.Opensearch o = config.opensearch();
         URI url = o.url()
