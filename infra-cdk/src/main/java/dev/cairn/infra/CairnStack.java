@@ -35,7 +35,6 @@ import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
 import software.amazon.awscdk.services.dynamodb.BillingMode;
 import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexProps;
-import software.amazon.awscdk.services.dynamodb.LocalSecondaryIndexProps;
 import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification;
 import software.amazon.awscdk.services.dynamodb.ProjectionType;
 import software.amazon.awscdk.services.dynamodb.StreamViewType;
@@ -114,10 +113,18 @@ public final class CairnStack extends Stack {
     public static final List<String> INDEXER_TABLE =
             List.of("dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem");
 
-    /** S3 object actions on the cold prefix: the decay job writes, reads and drops copies; the indexer drops them. */
-    public static final List<String> COLD_DECAY = List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject");
+    /**
+     * S3 object actions on the cold prefix: the decay job writes, reads and drops copies; the indexer drops them. The
+     * bucket is versioned, so a copy is dropped version by version ({@code S3ColdStore.delete} names each version id,
+     * which needs {@code s3:DeleteObjectVersion}, never plain {@code s3:DeleteObject}): a plain delete would leave
+     * the deleted memory's text in its noncurrent versions.
+     */
+    public static final List<String> COLD_DECAY = List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObjectVersion");
 
-    public static final List<String> COLD_INDEXER = List.of("s3:DeleteObject");
+    public static final List<String> COLD_INDEXER = List.of("s3:DeleteObjectVersion");
+
+    /** Listing a cold copy's versions (decay-job, stream-indexer), a bucket action narrowed by a prefix condition. */
+    public static final String COLD_LIST_VERSIONS = "s3:ListBucketVersions";
 
     /** S3 object actions on the tool-cache prefix: session-summarize's large results. */
     public static final List<String> TOOL_CACHE_OBJECTS = List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject");
@@ -203,22 +210,22 @@ public final class CairnStack extends Stack {
                 .deletionProtection(true)
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .build();
-        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder()
-                .indexName("by_importance")
-                .sortKey(Attribute.builder()
-                        .name("imp_key")
-                        .type(AttributeType.STRING)
-                        .build())
-                .projectionType(ProjectionType.ALL)
-                .build());
-        t.addLocalSecondaryIndex(LocalSecondaryIndexProps.builder()
-                .indexName("by_recency")
-                .sortKey(Attribute.builder()
-                        .name("rec_key")
-                        .type(AttributeType.STRING)
-                        .build())
-                .projectionType(ProjectionType.ALL)
-                .build());
+        // The listing orders are global indexes on the memories' partition key: a local index would cap each team's
+        // partition at 10 GB for good (and could never be removed); a global one has no size ceiling.
+        for (String[] order : new String[][] {{"by_importance", "imp_key"}, {"by_recency", "rec_key"}}) {
+            t.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder()
+                    .indexName(order[0])
+                    .partitionKey(Attribute.builder()
+                            .name("pk")
+                            .type(AttributeType.STRING)
+                            .build())
+                    .sortKey(Attribute.builder()
+                            .name(order[1])
+                            .type(AttributeType.STRING)
+                            .build())
+                    .projectionType(ProjectionType.ALL)
+                    .build());
+        }
         t.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder()
                 .indexName("pending_index")
                 .partitionKey(Attribute.builder()
@@ -515,7 +522,7 @@ public final class CairnStack extends Stack {
                 .get("decay-job")
                 .role()
                 .addToPolicy(PolicyStatement.Builder.create()
-                        .actions(List.of(COLD_LIST))
+                        .actions(List.of(COLD_LIST, COLD_LIST_VERSIONS))
                         .resources(List.of(bucket.getBucketArn()))
                         .conditions(Map.of("StringLike", Map.of("s3:prefix", List.of(COLD_PREFIX + "*"))))
                         .build());
@@ -523,6 +530,14 @@ public final class CairnStack extends Stack {
         // of a deleted memory (the API functions that delete carry no S3: Indexer's class comment)
         functions.get("stream-indexer").allow(INDEXER_TABLE, List.of(table.getTableArn()));
         functions.get("stream-indexer").allow(COLD_INDEXER, List.of(cold));
+        functions
+                .get("stream-indexer")
+                .role()
+                .addToPolicy(PolicyStatement.Builder.create()
+                        .actions(List.of(COLD_LIST_VERSIONS))
+                        .resources(List.of(bucket.getBucketArn()))
+                        .conditions(Map.of("StringLike", Map.of("s3:prefix", List.of(COLD_PREFIX + "*"))))
+                        .build());
         // secret-scan touches no store at all: its role keeps only its log group
         for (QuarkusFunction f : functions.values()) {
             Nag.suppressWhere(

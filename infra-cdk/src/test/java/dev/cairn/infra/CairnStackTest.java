@@ -123,11 +123,11 @@ class CairnStackTest {
                         "StreamSpecification", Map.of("StreamViewType", "KEYS_ONLY"),
                         "DeletionProtectionEnabled", true));
         Map<String, Object> table = props(ofType("AWS::DynamoDB::Table").get(0));
+        // no local secondary index: one would cap each team's partition at 10 GB and could never be removed
+        assertThat(table).doesNotContainKey("LocalSecondaryIndexes");
         List<String> indexes = new ArrayList<>();
-        for (String kind : List.of("LocalSecondaryIndexes", "GlobalSecondaryIndexes")) {
-            for (Object i : (List<?>) table.get(kind)) {
-                indexes.add((String) ((Map<?, ?>) i).get("IndexName"));
-            }
+        for (Object i : (List<?>) table.get("GlobalSecondaryIndexes")) {
+            indexes.add((String) ((Map<?, ?>) i).get("IndexName"));
         }
         assertThat(indexes).containsExactlyInAnyOrderElementsOf(CairnStack.TABLE_INDEXES);
         template.hasResourceProperties(
@@ -440,10 +440,19 @@ class CairnStackTest {
         assertThat(actionsOf("SessionSummarize"))
                 .contains("s3:GetObject", "s3:PutObject", "s3:DeleteObject", "bedrock:InvokeModel")
                 .doesNotContain("s3:ListBucket");
+        // the cold bucket is versioned: a dropped copy is deleted version by version, found by listing its versions
         assertThat(actionsOf("DecayJob"))
-                .contains("s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket", "sqs:SendMessage");
+                .contains(
+                        "s3:GetObject",
+                        "s3:PutObject",
+                        "s3:DeleteObjectVersion",
+                        "s3:ListBucket",
+                        "s3:ListBucketVersions",
+                        "sqs:SendMessage")
+                .doesNotContain("s3:DeleteObject");
         assertThat(actionsOf("TeamSync")).noneMatch(a -> a.startsWith("s3:"));
-        // the tombstone purge needs DeleteItem, a deleted memory's cold copy DeleteObject; nothing writes new items
+        // the tombstone purge needs DeleteItem, a deleted memory's cold copy DeleteObjectVersion and ListBucketVersions
+        // (every version of it goes); nothing writes new items
         assertThat(actionsOf("StreamIndexer"))
                 .contains(
                         "dynamodb:GetRecords",
@@ -452,13 +461,15 @@ class CairnStackTest {
                         "dynamodb:GetItem",
                         "dynamodb:UpdateItem",
                         "dynamodb:DeleteItem",
-                        "s3:DeleteObject")
+                        "s3:DeleteObjectVersion",
+                        "s3:ListBucketVersions")
                 .doesNotContain(
                         "dynamodb:PutItem",
                         "dynamodb:Query",
                         "dynamodb:BatchWriteItem",
                         "s3:GetObject",
-                        "s3:PutObject");
+                        "s3:PutObject",
+                        "s3:DeleteObject");
         assertThat(json(statementsOf("StreamIndexer"))).contains("/teams/*").doesNotContain("/tool-cache/*");
         for (String f : List.of("Recall", "SessionSummarize", "FactExtract", "TeamSync", "DecayJob")) {
             assertThat(actionsOf(f)).doesNotContain("dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem");

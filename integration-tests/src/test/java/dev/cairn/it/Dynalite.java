@@ -12,6 +12,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -86,6 +87,11 @@ public final class Dynalite implements BeforeAllCallback {
 
     /** A client for the running dynalite, with the SDK's standard retries (as in AWS). */
     public static DynamoDbClient client() {
+        return client(new ExecutionInterceptor[0]);
+    }
+
+    /** As {@link #client()}, with {@code interceptors} on every call (a test's injected faults). */
+    public static DynamoDbClient client(ExecutionInterceptor... interceptors) {
         return DynamoDbClient.builder()
                 .endpointOverride(endpoint())
                 .region(Region.US_EAST_1)
@@ -94,6 +100,7 @@ public final class Dynalite implements BeforeAllCallback {
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .retryStrategy(RetryMode.STANDARD)
                         .apiCallTimeout(Duration.ofSeconds(30))
+                        .executionInterceptors(java.util.List.of(interceptors))
                         .build())
                 .build();
     }

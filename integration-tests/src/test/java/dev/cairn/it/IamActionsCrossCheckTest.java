@@ -43,7 +43,14 @@ class IamActionsCrossCheckTest {
             "headObject", "s3:GetObject",
             "putObject", "s3:PutObject",
             "deleteObject", "s3:DeleteObject",
-            "listObjectsV2", "s3:ListBucket");
+            "listObjectsV2", "s3:ListBucket",
+            "listObjectVersions", "s3:ListBucketVersions");
+
+    /**
+     * The cold store deletes only by version id (the bucket is versioned: every version of a deleted memory's copy
+     * goes), and S3 authorises a delete that names a version as {@code s3:DeleteObjectVersion}.
+     */
+    private static final Map<String, String> COLD_STORE_ACTIONS = Map.of("deleteObject", "s3:DeleteObjectVersion");
 
     @Test
     void theApiFunctionsTableActions_areExactlyTheDynamoDbOperationsTheAdaptersCall() {
@@ -78,7 +85,7 @@ class IamActionsCrossCheckTest {
                             && S3_ACTIONS.containsKey(call.getName())) {
                         String action = S3_ACTIONS.get(call.getName());
                         if (c.getSimpleName().equals("S3ColdStore")) {
-                            coldStore.add(action);
+                            coldStore.add(COLD_STORE_ACTIONS.getOrDefault(call.getName(), action));
                         } else if (c.getSimpleName().equals("S3Blobs")) {
                             blobs.add(action);
                         }
@@ -88,10 +95,11 @@ class IamActionsCrossCheckTest {
         }
         Set<String> decay = new TreeSet<>(CairnStack.COLD_DECAY);
         decay.add(CairnStack.COLD_LIST);
+        decay.add(CairnStack.COLD_LIST_VERSIONS);
         assertThat(coldStore).isEqualTo(decay);
         assertThat(blobs).isEqualTo(new TreeSet<>(CairnStack.TOOL_CACHE_OBJECTS));
-        // the indexer only drops cold copies
-        assertThat(CairnStack.COLD_INDEXER).containsExactly("s3:DeleteObject");
+        // the indexer only drops cold copies, every version of them
+        assertThat(CairnStack.COLD_INDEXER).containsExactly("s3:DeleteObjectVersion");
     }
 
     /** The DynamoDB actions of {@code roots} in {@code owner}, following its own methods and their lambdas. */

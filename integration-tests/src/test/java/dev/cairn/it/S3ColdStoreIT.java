@@ -95,4 +95,37 @@ class S3ColdStoreIT {
         assertThat(cold.list(new Id("many"), 100)).hasSize(25);
         assertThat(cold.list(new Id("many"), 10)).hasSize(10);
     }
+
+    @Test
+    void delete_inAVersionedBucket_shouldRemoveEveryVersionOfTheCopy_andNoOtherKey() {
+        String versioned = "cairn-cold-versioned";
+        s3.createBucket(b -> b.bucket(versioned));
+        s3.putBucketVersioning(b -> b.bucket(versioned).versioningConfiguration(v -> v.status("Enabled")));
+        S3ColdStore store = new S3ColdStore(s3, versioned);
+        // three versions of one copy (archived, restored, archived again) and a neighbour whose id extends it
+        store.put(memory("acme", "v1", "first words"));
+        store.put(memory("acme", "v1", "second words"));
+        store.put(memory("acme", "v1", "third words"));
+        store.put(memory("acme", "v10", "the neighbour"));
+        assertThat(versionsOf(versioned, "teams/acme/memories/v1.json.gz")).hasSize(3);
+
+        store.delete(new Id("acme"), new Id("v1"));
+
+        // no version and no delete marker left: the old texts cannot be read back from S3 by any version id
+        assertThat(versionsOf(versioned, "teams/acme/memories/v1.json.gz")).isEmpty();
+        assertThat(store.get(new Id("acme"), new Id("v1"))).isEmpty();
+        assertThat(store.get(new Id("acme"), new Id("v10")).orElseThrow().content())
+                .isEqualTo("the neighbour");
+        store.delete(new Id("acme"), new Id("v1")); // idempotent
+        assertThat(versionsOf(versioned, "teams/acme/memories/v1.json.gz")).isEmpty();
+    }
+
+    /** Every version and delete marker S3 holds for exactly {@code key}. */
+    private static java.util.List<String> versionsOf(String bucket, String key) {
+        var r = s3.listObjectVersions(b -> b.bucket(bucket).prefix(key));
+        java.util.List<String> out = new java.util.ArrayList<>();
+        r.versions().stream().filter(v -> v.key().equals(key)).forEach(v -> out.add("version " + v.versionId()));
+        r.deleteMarkers().stream().filter(v -> v.key().equals(key)).forEach(v -> out.add("marker " + v.versionId()));
+        return out;
+    }
 }

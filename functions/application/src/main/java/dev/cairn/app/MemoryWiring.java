@@ -1,10 +1,12 @@
 package dev.cairn.app;
 
+import dev.cairn.model.cache.SnapshotPurge;
 import dev.cairn.model.index.Indexer;
 import dev.cairn.model.memory.MemoryService;
 import dev.cairn.model.port.ColdStore;
 import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.recall.RecallService;
 import dev.cairn.model.secret.SecretGate;
@@ -56,8 +58,14 @@ public class MemoryWiring {
     @Produces
     @ApplicationScoped
     MemoryService memoryService(
-            MemoryStore store, Indexer indexer, Clock clock, RecallConfig config, SecretGate secrets) {
-        return new MemoryService(store, indexer, clock, config.limits(), secrets);
+            MemoryStore store,
+            Indexer indexer,
+            Clock clock,
+            RecallConfig config,
+            SecretGate secrets,
+            SessionCacheStore snapshots) {
+        // a delete also purges the memory's text from the context snapshots that embed it (API: deletes cascade)
+        return new MemoryService(store, indexer, clock, config.limits(), secrets, new SnapshotPurge(snapshots));
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.cairn.aws;
 
+import dev.cairn.model.error.CairnException;
 import dev.cairn.model.error.NotFound;
+import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.ListQuery;
@@ -31,7 +33,6 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
-import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -123,28 +124,32 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                         attr("rec_key", ScalarAttributeType.S),
                         attr("pending", ScalarAttributeType.S))
                 .keySchema(key(PK, KeyType.HASH), key(SK, KeyType.RANGE))
-                .localSecondaryIndexes(
-                        LocalSecondaryIndex.builder()
-                                .indexName(IMPORTANCE_INDEX)
-                                .keySchema(key(PK, KeyType.HASH), key("imp_key", KeyType.RANGE))
+                .globalSecondaryIndexes(
+                        listing(IMPORTANCE_INDEX, "imp_key"),
+                        listing(RECENCY_INDEX, "rec_key"),
+                        GlobalSecondaryIndex.builder()
+                                .indexName(PENDING_INDEX)
+                                .keySchema(key("pending", KeyType.HASH), key(SK, KeyType.RANGE))
                                 .projection(Projection.builder()
-                                        .projectionType(ProjectionType.ALL)
-                                        .build())
-                                .build(),
-                        LocalSecondaryIndex.builder()
-                                .indexName(RECENCY_INDEX)
-                                .keySchema(key(PK, KeyType.HASH), key("rec_key", KeyType.RANGE))
-                                .projection(Projection.builder()
-                                        .projectionType(ProjectionType.ALL)
+                                        .projectionType(ProjectionType.KEYS_ONLY)
                                         .build())
                                 .build())
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
-                        .indexName(PENDING_INDEX)
-                        .keySchema(key("pending", KeyType.HASH), key(SK, KeyType.RANGE))
-                        .projection(Projection.builder()
-                                .projectionType(ProjectionType.KEYS_ONLY)
-                                .build())
-                        .build())
+                .build();
+    }
+
+    /**
+     * A listing order of a team's memories: a global secondary index on the memories' partition key and the order's
+     * sort key. It was a local index; a local index caps the team's partition (item collection) at 10 GB for good and
+     * cannot be removed later, a global one has no size ceiling. Its price: it is read eventually consistently (a
+     * listing may miss a write of the last few hundred milliseconds; get and recall read the table itself).
+     * Projection ALL: the listing's filter (scope, owner, type, tags) and its rows need every attribute.
+     */
+    private static GlobalSecondaryIndex listing(String name, String sortKey) {
+        return GlobalSecondaryIndex.builder()
+                .indexName(name)
+                .keySchema(key(PK, KeyType.HASH), key(sortKey, KeyType.RANGE))
+                .projection(
+                        Projection.builder().projectionType(ProjectionType.ALL).build())
                 .build();
     }
 
@@ -186,28 +191,35 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     /**
-     * Items are written one conditional put at a time; on a failure the ones already written are removed again so
-     * that the call stays all-or-nothing, as the port promises.
+     * One memory is one conditional put. Several are not atomic here (DynamoDB's transactions are missing from the
+     * local stand-in, and the API's batch is per item anyway): each is written on its own, and the first failure is
+     * thrown after the others were tried — nothing written is undone, which could itself fail half way and leave part
+     * of the batch written while saying it failed.
      */
     @Override
     public void insertAll(List<Memory> memories) {
-        guardedRun(() -> {
-            registerTeams(memories);
-            List<Memory> written = new ArrayList<>();
+        Map<Id, CairnException> failed = insertEach(memories);
+        if (!failed.isEmpty()) {
+            throw failed.values().iterator().next();
+        }
+    }
+
+    /** Each memory its own {@code attribute_not_exists(pk)} put; each failure is reported for its memory only. */
+    @Override
+    public Map<Id, CairnException> insertEach(List<Memory> memories) {
+        guardedRun(() -> registerTeams(memories));
+        Map<Id, CairnException> failed = new LinkedHashMap<>();
+        for (Memory m : memories) {
             try {
-                for (Memory m : memories) {
-                    dynamo.putItem(
-                            b -> b.tableName(table).item(toItem(m, 0)).conditionExpression("attribute_not_exists(pk)"));
-                    written.add(m);
-                }
+                guardedRun(() -> dynamo.putItem(
+                        b -> b.tableName(table).item(toItem(m, 0)).conditionExpression("attribute_not_exists(pk)")));
             } catch (ConditionalCheckFailedException e) {
-                undo(written);
-                throw new VersionConflict("a memory with one of these ids", 0, 1);
-            } catch (RuntimeException e) {
-                undo(written);
-                throw e;
+                failed.put(m.id(), new VersionConflict("memory " + m.id(), 0, 1));
+            } catch (StoreUnavailable e) {
+                failed.put(m.id(), e);
             }
-        });
+        }
+        return failed;
     }
 
     /**
@@ -268,15 +280,6 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                         b -> b.tableName(table).item(Map.of(PK, key.get(PK), SK, key.get(SK), "cursor", str(cursor))));
             }
         });
-    }
-
-    private void undo(List<Memory> written) {
-        for (Memory m : written) {
-            dynamo.deleteItem(b -> b.tableName(table)
-                    .key(keyOf(m.team(), m.id()))
-                    .conditionExpression("version = :v")
-                    .expressionAttributeValues(Map.of(":v", num(m.version()))));
-        }
     }
 
     @Override
@@ -412,7 +415,7 @@ public final class DynamoDbMemoryStore implements MemoryStore {
     }
 
     /**
-     * Recency and importance orders are the local indexes on {@code rec_key} and {@code imp_key}, read backwards. Visibility (the viewer's own user memories and the
+     * Recency and importance orders are the global indexes on {@code rec_key} and {@code imp_key}, read backwards. Visibility (the viewer's own user memories and the
      * team's) is a filter inside the query, so pages are filled by reading on until the limit is reached.
      */
     @Override
@@ -496,7 +499,6 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                         .expressionAttributeNames(names)
                         .expressionAttributeValues(values)
                         .scanIndexForward(false)
-                        .consistentRead(true)
                         .limit(Math.max(q.limit() * 2, 25));
                 req.indexName(byImportance ? IMPORTANCE_INDEX : RECENCY_INDEX);
                 if (start != null) {

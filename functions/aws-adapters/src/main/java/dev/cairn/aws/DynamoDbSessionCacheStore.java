@@ -3,6 +3,7 @@ package dev.cairn.aws;
 import static dev.cairn.aws.TeamItems.key;
 import static dev.cairn.aws.TeamItems.n;
 import static dev.cairn.aws.TeamItems.s;
+import static dev.cairn.aws.TeamItems.sessions;
 
 import dev.cairn.model.cache.CachedResult;
 import dev.cairn.model.cache.ContextPrefix;
@@ -15,6 +16,7 @@ import dev.cairn.model.port.SessionCacheStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /**
- * {@link SessionCacheStore} in the memories table (single-table design, partition {@code T#<team>}), all under sort
+ * {@link SessionCacheStore} in the memories table (single-table design, partition {@code S#<team>}, beside the session messages), all under sort
  * keys {@code C#<session>#…} so that neither the memory listings ({@code M#}) nor the session messages ({@code S#})
  * see them: entries {@code #E#<key>} (with {@code expires_at_s} as the table's TTL attribute, so DynamoDB removes
  * expired entries by itself), counters {@code #N}, usage {@code #U#<model>}, prefix {@code #P}, blocks
@@ -67,7 +69,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
     @Override
     public void putEntry(CachedResult e) {
-        Map<String, AttributeValue> item = new HashMap<>(key(e.team(), base(e.session()) + "E#" + e.key()));
+        Map<String, AttributeValue> item = new HashMap<>(key(sessions(e.team()), base(e.session()) + "E#" + e.key()));
         item.put("tool", s(e.tool()));
         item.put("bytes", n(e.bytes()));
         item.put("stored_at", n(e.storedAt().toEpochMilli()));
@@ -93,7 +95,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public Optional<CachedResult> entry(Id team, Id session, String key) {
         Map<String, AttributeValue> item = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                        .key(key(team, base(session) + "E#" + key))
+                        .key(key(sessions(team), base(session) + "E#" + key))
                         .consistentRead(true))
                 .item());
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(entry(team, session, item, true));
@@ -102,7 +104,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public boolean deleteEntry(Id team, Id session, String key) {
         Map<String, AttributeValue> old = DynamoCalls.guarded(() -> dynamo.deleteItem(b -> b.tableName(table)
-                        .key(key(team, base(session) + "E#" + key))
+                        .key(key(sessions(team), base(session) + "E#" + key))
                         .returnValues(ReturnValue.ALL_OLD))
                 .attributes());
         if (old != null && old.containsKey("blob") && blobs != null) {
@@ -123,7 +125,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public Counters addCounters(Id team, Id session, long hits, long misses, long evictions, boolean bump) {
         Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
-                        .key(key(team, base(session) + "N"))
+                        .key(key(sessions(team), base(session) + "N"))
                         .updateExpression("ADD hits :h, misses :m, evictions :e, generation :g")
                         .expressionAttributeValues(
                                 Map.of(":h", n(hits), ":m", n(misses), ":e", n(evictions), ":g", n(bump ? 1 : 0)))
@@ -134,8 +136,9 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
     @Override
     public Counters counters(Id team, Id session) {
-        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b ->
-                        b.tableName(table).key(key(team, base(session) + "N")).consistentRead(true))
+        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
+                        .key(key(sessions(team), base(session) + "N"))
+                        .consistentRead(true))
                 .item());
         return a == null || a.isEmpty() ? Counters.ZERO : counters(a);
     }
@@ -143,7 +146,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public void addUsage(Id team, Id session, String model, UsageTotals d) {
         DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
-                .key(key(team, base(session) + "U#" + model))
+                .key(key(sessions(team), base(session) + "U#" + model))
                 .updateExpression("SET model = :model ADD requests :r, input_tokens :i, output_tokens :o, "
                         + "cache_write :w, cache_read :c")
                 .expressionAttributeValues(Map.of(
@@ -179,7 +182,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
     @Override
     public void putPrefix(Id team, Id session, ContextPrefix p) {
-        Map<String, AttributeValue> item = new HashMap<>(key(team, base(session) + "P"));
+        Map<String, AttributeValue> item = new HashMap<>(key(sessions(team), base(session) + "P"));
         item.put("system", s(p.system()));
         item.put("tools", s(p.tools()));
         item.put("model", s(p.model()));
@@ -188,8 +191,9 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
 
     @Override
     public Optional<ContextPrefix> prefix(Id team, Id session) {
-        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b ->
-                        b.tableName(table).key(key(team, base(session) + "P")).consistentRead(true))
+        Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
+                        .key(key(sessions(team), base(session) + "P"))
+                        .consistentRead(true))
                 .item());
         return a == null || a.isEmpty()
                 ? Optional.empty()
@@ -200,7 +204,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public void putSnapshot(Id team, Id session, ContextSnapshot snap, Map<String, String> blocksByHash) {
         for (Map.Entry<String, String> b : blocksByHash.entrySet()) {
-            Map<String, AttributeValue> item = new HashMap<>(key(team, base(session) + "B#" + b.getKey()));
+            Map<String, AttributeValue> item = new HashMap<>(key(sessions(team), base(session) + "B#" + b.getKey()));
             item.put("text", s(b.getValue()));
             try {
                 // content-addressed: a block already stored is the same text, so a failed condition is success
@@ -211,7 +215,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
             }
         }
         Map<String, AttributeValue> item =
-                new HashMap<>(key(team, String.format("%sX#%012d", base(session), snap.turn())));
+                new HashMap<>(key(sessions(team), String.format("%sX#%012d", base(session), snap.turn())));
         item.put("assembled_at", n(snap.assembledAt().toEpochMilli()));
         item.put("model", s(snap.model()));
         item.put("max_tokens", n(snap.maxTokens()));
@@ -222,7 +226,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     @Override
     public Optional<ContextSnapshot> snapshot(Id team, Id session, long turn) {
         Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                        .key(key(team, String.format("%sX#%012d", base(session), turn)))
+                        .key(key(sessions(team), String.format("%sX#%012d", base(session), turn)))
                         .consistentRead(true))
                 .item());
         return a == null || a.isEmpty()
@@ -243,7 +247,7 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
                 continue;
             }
             Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(b -> b.tableName(table)
-                            .key(key(team, base(session) + "B#" + h))
+                            .key(key(sessions(team), base(session) + "B#" + h))
                             .consistentRead(true))
                     .item());
             if (a != null && !a.isEmpty()) {
@@ -253,8 +257,52 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
         return out;
     }
 
+    /** {@code R#<memory>#<session>#<turn, 12 digits>} in the team's sessions partition: one item per showing. */
+    private static String shownKey(Id memory, Id session, long turn) {
+        return String.format("R#%s#%s#%012d", memory.value(), session.value(), turn);
+    }
+
+    @Override
+    public void recordShown(Id team, Id session, long turn, Collection<Id> memories) {
+        for (Id m : memories) {
+            Map<String, AttributeValue> item = new HashMap<>(key(sessions(team), shownKey(m, session, turn)));
+            item.put("session", s(session.value()));
+            item.put("turn", n(turn));
+            DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(item)));
+        }
+    }
+
+    @Override
+    public List<Shown> snapshotsShowing(Id team, Id memory) {
+        List<Shown> out = new ArrayList<>();
+        for (Map<String, AttributeValue> a : query(team, "R#" + memory.value() + "#")) {
+            out.add(new Shown(new Id(a.get("session").s()), num(a, "turn")));
+        }
+        return out;
+    }
+
+    @Override
+    public void forgetShown(Id team, Id memory) {
+        for (Map<String, AttributeValue> a : query(team, "R#" + memory.value() + "#")) {
+            DynamoCalls.guarded(() -> dynamo.deleteItem(b -> b.tableName(table)
+                    .key(Map.of(
+                            DynamoDbMemoryStore.PK,
+                            a.get(DynamoDbMemoryStore.PK),
+                            DynamoDbMemoryStore.SK,
+                            a.get(DynamoDbMemoryStore.SK)))));
+        }
+    }
+
+    @Override
+    public void deleteBlocks(Id team, Id session, Collection<String> hashes) {
+        for (String h : hashes) {
+            DynamoCalls.guarded(() ->
+                    dynamo.deleteItem(b -> b.tableName(table).key(key(sessions(team), base(session) + "B#" + h))));
+        }
+    }
+
     private List<Map<String, AttributeValue>> query(Id team, String prefix) {
-        return TeamItems.queryPrefix(dynamo, table, team, prefix);
+        return TeamItems.queryPrefix(dynamo, table, sessions(team), prefix);
     }
 
     private CachedResult entry(Id team, Id session, Map<String, AttributeValue> a, boolean withBlob) {

@@ -3,6 +3,7 @@ package dev.cairn.aws;
 import static dev.cairn.aws.TeamItems.key;
 import static dev.cairn.aws.TeamItems.n;
 import static dev.cairn.aws.TeamItems.s;
+import static dev.cairn.aws.TeamItems.sessions;
 
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
@@ -21,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * {@link SessionStore} in the memories table (single-table design): partition {@code T#<team>}, the head at sort key
+ * {@link SessionStore} in the memories table (single-table design): partition {@code S#<team>} (see {@link TeamItems}), the head at sort key
  * {@code S#<session>#H}, each message at {@code S#<session>#M#<seq, 12 digits>} so a range query reads them in order.
  * A message is written with {@code attribute_not_exists(pk)} (the number is taken only if free); the head with
  * {@code attribute_not_exists(pk)} when new, {@code version = :expected} after.
@@ -47,8 +48,9 @@ public final class DynamoDbSessionStore implements SessionStore {
     @Override
     public Optional<SessionHead> head(Id team, Id session) {
         return DynamoCalls.guarded(() -> {
-            Map<String, AttributeValue> item = dynamo.getItem(b ->
-                            b.tableName(table).key(key(team, headKey(session))).consistentRead(true))
+            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table)
+                            .key(key(sessions(team), headKey(session)))
+                            .consistentRead(true))
                     .item();
             if (item == null || item.isEmpty()) {
                 return Optional.empty();
@@ -69,7 +71,7 @@ public final class DynamoDbSessionStore implements SessionStore {
 
     @Override
     public boolean putMessage(Id team, Id session, SessionMessage m) {
-        Map<String, AttributeValue> item = new HashMap<>(key(team, messageKey(session, m.seq())));
+        Map<String, AttributeValue> item = new HashMap<>(key(sessions(team), messageKey(session, m.seq())));
         item.put("seq", n(m.seq()));
         item.put("id", s(m.id().value()));
         item.put("role", s(m.role().name()));
@@ -97,7 +99,7 @@ public final class DynamoDbSessionStore implements SessionStore {
                         .keyConditionExpression("pk = :pk AND sk BETWEEN :from AND :to")
                         .expressionAttributeValues(Map.of(
                                 ":pk",
-                                s("T#" + team.value()),
+                                s(sessions(team)),
                                 ":from",
                                 s(messageKey(session, from)),
                                 ":to",
@@ -120,7 +122,7 @@ public final class DynamoDbSessionStore implements SessionStore {
 
     @Override
     public void putHead(SessionHead h, long expectedVersion) {
-        Map<String, AttributeValue> item = new HashMap<>(key(h.team(), headKey(h.session())));
+        Map<String, AttributeValue> item = new HashMap<>(key(sessions(h.team()), headKey(h.session())));
         item.put("version", n(h.version()));
         item.put("last_seq", n(h.lastSeq()));
         item.put("folded_through", n(h.foldedThrough()));

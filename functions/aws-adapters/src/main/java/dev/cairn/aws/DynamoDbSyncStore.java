@@ -3,6 +3,7 @@ package dev.cairn.aws;
 import static dev.cairn.aws.TeamItems.key;
 import static dev.cairn.aws.TeamItems.n;
 import static dev.cairn.aws.TeamItems.s;
+import static dev.cairn.aws.TeamItems.sync;
 
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.MemoryType;
@@ -25,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * {@link SyncStore} in the memories table (single-table design, partition {@code T#<team>}): commits at sort key
+ * {@link SyncStore} in the memories table (single-table design, partition {@code Y#<team>}): commits at sort key
  * {@code Y#C#<version, 12 digits>} written with {@code attribute_not_exists(pk)} — the single linearization point —
  * so the change feed is a range query; void marks {@code Y#V#<version>} beside them; the materialized head
  * {@code Y#H}, idempotency claims {@code Y#I#<key>}
@@ -48,7 +49,7 @@ public final class DynamoDbSyncStore implements SyncStore {
 
     @Override
     public boolean appendCommit(Commit c) {
-        Map<String, AttributeValue> item = new HashMap<>(key(c.team(), commitKey(c.version())));
+        Map<String, AttributeValue> item = new HashMap<>(key(sync(c.team()), commitKey(c.version())));
         item.put("version", n(c.version()));
         item.put("client_id", s(c.clientId().value()));
         item.put("idem_key", s(c.idempotencyKey()));
@@ -76,7 +77,7 @@ public final class DynamoDbSyncStore implements SyncStore {
                     .keyConditionExpression("pk = :pk AND sk BETWEEN :lo AND :hi")
                     .expressionAttributeValues(Map.of(
                             ":pk",
-                            s("T#" + team.value()),
+                            s(sync(team)),
                             ":lo",
                             s(commitKey(after + 1)),
                             ":hi",
@@ -104,7 +105,7 @@ public final class DynamoDbSyncStore implements SyncStore {
         QueryResponse r = DynamoCalls.guarded(() -> dynamo.query(b -> b.tableName(table)
                 .consistentRead(true)
                 .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
-                .expressionAttributeValues(Map.of(":pk", s("T#" + team.value()), ":p", s("Y#C#")))
+                .expressionAttributeValues(Map.of(":pk", s(sync(team)), ":p", s("Y#C#")))
                 .scanIndexForward(false)
                 .limit(1)));
         return r.items().isEmpty()
@@ -122,7 +123,7 @@ public final class DynamoDbSyncStore implements SyncStore {
     public void advanceMaterialized(Id team, long version) {
         try {
             DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
-                    .key(key(team, "Y#H"))
+                    .key(key(sync(team), "Y#H"))
                     .updateExpression("SET head_version = :v")
                     .conditionExpression("attribute_not_exists(head_version) OR head_version < :v")
                     .expressionAttributeValues(Map.of(":v", n(version)))));
@@ -133,7 +134,7 @@ public final class DynamoDbSyncStore implements SyncStore {
 
     @Override
     public long claimIdempotency(Id team, String idemKey, long version) {
-        Map<String, AttributeValue> item = new HashMap<>(key(team, "Y#I#" + idemKey));
+        Map<String, AttributeValue> item = new HashMap<>(key(sync(team), "Y#I#" + idemKey));
         item.put("version", n(version));
         try {
             DynamoCalls.guarded(() ->
@@ -156,12 +157,7 @@ public final class DynamoDbSyncStore implements SyncStore {
     public void markVoid(Id team, long version) {
         DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table)
                 .item(Map.of(
-                        "pk",
-                        s("T#" + team.value()),
-                        "sk",
-                        s(String.format("Y#V#%012d", version)),
-                        "version",
-                        n(version)))));
+                        "pk", s(sync(team)), "sk", s(String.format("Y#V#%012d", version)), "version", n(version)))));
     }
 
     @Override
@@ -175,7 +171,7 @@ public final class DynamoDbSyncStore implements SyncStore {
                     .keyConditionExpression("pk = :pk AND sk BETWEEN :lo AND :hi")
                     .expressionAttributeValues(Map.of(
                             ":pk",
-                            s("T#" + team.value()),
+                            s(sync(team)),
                             ":lo",
                             s(String.format("Y#V#%012d", after + 1)),
                             ":hi",
@@ -226,20 +222,20 @@ public final class DynamoDbSyncStore implements SyncStore {
         facts.forEach(f -> keep.put(f.factId(), f));
         for (FactState old : allFacts(team)) {
             if (!keep.containsKey(old.factId())) {
-                DynamoCalls.guarded(() -> dynamo.deleteItem(b ->
-                        b.tableName(table).key(key(team, "Y#F#" + old.factId().value()))));
+                DynamoCalls.guarded(() -> dynamo.deleteItem(b -> b.tableName(table)
+                        .key(key(sync(team), "Y#F#" + old.factId().value()))));
             }
         }
         for (FactState f : facts) {
             DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table).item(factItem(f))));
         }
-        DynamoCalls.guarded(() -> dynamo.putItem(b -> b.tableName(table)
-                .item(Map.of("pk", s("T#" + team.value()), "sk", s("Y#H"), "head_version", n(version)))));
+        DynamoCalls.guarded(() -> dynamo.putItem(
+                b -> b.tableName(table).item(Map.of("pk", s(sync(team)), "sk", s("Y#H"), "head_version", n(version)))));
     }
 
     @Override
     public void putConflict(ConflictRecord c) {
-        Map<String, AttributeValue> item = new HashMap<>(key(c.team(), "Y#X#" + c.id().value()));
+        Map<String, AttributeValue> item = new HashMap<>(key(sync(c.team()), "Y#X#" + c.id().value()));
         item.put("fact_id", s(c.factId().value()));
         item.put("base_version", n(c.baseVersion()));
         item.put("current_version", n(c.currentVersion()));
@@ -275,7 +271,7 @@ public final class DynamoDbSyncStore implements SyncStore {
     public boolean updateConflict(ConflictRecord c, String expectedStatus) {
         try {
             DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
-                    .key(key(c.team(), "Y#X#" + c.id().value()))
+                    .key(key(sync(c.team()), "Y#X#" + c.id().value()))
                     .updateExpression("SET #s = :s, #r = :r")
                     .conditionExpression("#s = :expected")
                     .expressionAttributeNames(Map.of("#s", "status", "#r", "resolution"))
@@ -294,18 +290,18 @@ public final class DynamoDbSyncStore implements SyncStore {
 
     private Map<String, AttributeValue> get(Id team, String sk) {
         Map<String, AttributeValue> a = DynamoCalls.guarded(() -> dynamo.getItem(
-                        b -> b.tableName(table).key(key(team, sk)).consistentRead(true))
+                        b -> b.tableName(table).key(key(sync(team), sk)).consistentRead(true))
                 .item());
         return a == null || a.isEmpty() ? null : a;
     }
 
     private List<Map<String, AttributeValue>> query(Id team, String prefix) {
-        return TeamItems.queryPrefix(dynamo, table, team, prefix);
+        return TeamItems.queryPrefix(dynamo, table, sync(team), prefix);
     }
 
     private static Map<String, AttributeValue> factItem(FactState f) {
         Map<String, AttributeValue> item =
-                new HashMap<>(key(f.team(), "Y#F#" + f.factId().value()));
+                new HashMap<>(key(sync(f.team()), "Y#F#" + f.factId().value()));
         item.put("fact_id", s(f.factId().value()));
         item.put("version", n(f.version()));
         item.put("deleted", AttributeValue.fromBool(f.deleted()));

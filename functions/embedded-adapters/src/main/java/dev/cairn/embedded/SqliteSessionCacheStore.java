@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,10 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
                           team TEXT NOT NULL, session TEXT NOT NULL, turn INTEGER NOT NULL,
                           assembled_at INTEGER NOT NULL, model TEXT NOT NULL, max_tokens INTEGER NOT NULL,
                           blocks TEXT NOT NULL, PRIMARY KEY (team, session, turn))""");
+                s.execute("""
+                        CREATE TABLE IF NOT EXISTS context_shown (
+                          team TEXT NOT NULL, memory TEXT NOT NULL, session TEXT NOT NULL, turn INTEGER NOT NULL,
+                          PRIMARY KEY (team, memory, session, turn))""");
             }
         } catch (SQLException e) {
             throw new StoreFailure("cannot open the session cache store at " + file, e);
@@ -293,6 +298,59 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
             return null;
         });
         return out;
+    }
+
+    @Override
+    public synchronized void recordShown(Id team, Id session, long turn, Collection<Id> memories) {
+        run("INSERT OR IGNORE INTO context_shown VALUES (?,?,?,?)", ps -> {
+            for (Id m : memories) {
+                ps.setString(1, team.value());
+                ps.setString(2, m.value());
+                ps.setString(3, session.value());
+                ps.setLong(4, turn);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+            return null;
+        });
+    }
+
+    @Override
+    public synchronized List<Shown> snapshotsShowing(Id team, Id memory) {
+        return run("SELECT session, turn FROM context_shown WHERE team = ? AND memory = ?", ps -> {
+            ps.setString(1, team.value());
+            ps.setString(2, memory.value());
+            List<Shown> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Shown(new Id(rs.getString(1)), rs.getLong(2)));
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public synchronized void forgetShown(Id team, Id memory) {
+        run("DELETE FROM context_shown WHERE team = ? AND memory = ?", ps -> {
+            ps.setString(1, team.value());
+            ps.setString(2, memory.value());
+            return ps.executeUpdate();
+        });
+    }
+
+    @Override
+    public synchronized void deleteBlocks(Id team, Id session, Collection<String> hashes) {
+        run("DELETE FROM context_blocks WHERE team = ? AND session = ? AND hash = ?", ps -> {
+            for (String h : hashes) {
+                ps.setString(1, team.value());
+                ps.setString(2, session.value());
+                ps.setString(3, h);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+            return null;
+        });
     }
 
     @Override

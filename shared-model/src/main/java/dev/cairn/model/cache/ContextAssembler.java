@@ -402,6 +402,12 @@ public final class ContextAssembler {
             String hash = sha256(index.toString());
             byHash.putIfAbsent(hash, index.toString());
             refs.add(new ContextSnapshot.Block(MEMORY_INDEX, hash, 0, null));
+            // before the snapshot: a snapshot that embeds a memory is always findable when that memory is deleted
+            store.recordShown(
+                    team,
+                    session,
+                    context.turn(),
+                    shown.stream().map(Memory::id).toList());
         }
         store.putSnapshot(
                 team,
@@ -427,16 +433,19 @@ public final class ContextAssembler {
     }
 
     private static String memoriesText(List<Memory> memories) {
+        return memoriesBlock(memories.stream()
+                .map(m -> new MemoryRef(m.id().value(), m.type().wire(), m.content()))
+                .toList());
+    }
+
+    /** The memories block as a context shows it, from the snapshot's list of what it showed. */
+    static String memoriesBlock(List<MemoryRef> memories) {
         if (memories.isEmpty()) {
             return "";
         }
         StringBuilder b = new StringBuilder("What you remember about this user and team:\n");
-        for (Memory m : memories) {
-            b.append("- (")
-                    .append(m.type().wire())
-                    .append(") ")
-                    .append(m.content())
-                    .append('\n');
+        for (MemoryRef m : memories) {
+            b.append("- (").append(m.type()).append(") ").append(m.content()).append('\n');
         }
         return b.toString();
     }
@@ -452,7 +461,7 @@ public final class ContextAssembler {
         return b.toString();
     }
 
-    private static String sha256(String text) {
+    static String sha256(String text) {
         try {
             return HexFormat.of()
                     .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));

@@ -22,6 +22,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The long-term memory use cases: create (one or a batch), get, patch, delete, list.
@@ -37,14 +39,27 @@ public final class MemoryService {
     private final Indexer indexer;
     private final Clock clock;
     private final MemoryLimits limits;
+    private final DeleteCascade cascade;
     private final SecretGate secrets;
 
     public MemoryService(MemoryStore store, Indexer indexer, Clock clock, MemoryLimits limits, SecretGate secrets) {
+        this(store, indexer, clock, limits, secrets, DeleteCascade.NONE);
+    }
+
+    /** With {@code cascade}: what else drops a deleted memory's text (context snapshots). */
+    public MemoryService(
+            MemoryStore store,
+            Indexer indexer,
+            Clock clock,
+            MemoryLimits limits,
+            SecretGate secrets,
+            DeleteCascade cascade) {
         this.secrets = secrets;
         this.store = store;
         this.indexer = indexer;
         this.clock = clock;
         this.limits = limits;
+        this.cascade = cascade;
     }
 
     public MemoryLimits limits() {
@@ -136,8 +151,24 @@ public final class MemoryService {
                 outcomes.add(new BatchOutcome(i, null, List.of(), e));
             }
         }
-        store.insertAll(accepted);
-        indexQuietly(accepted);
+        // each item is its own write: one the store did not take is reported in its slot, the others stand
+        Map<Id, CairnException> failed = accepted.isEmpty() ? Map.of() : store.insertEach(accepted);
+        List<Memory> written = new ArrayList<>(accepted.size());
+        for (int i = 0; i < outcomes.size(); i++) {
+            BatchOutcome o = outcomes.get(i);
+            if (o.ok() && failed.containsKey(o.memory().id())) {
+                outcomes.set(
+                        i,
+                        new BatchOutcome(
+                                o.index(),
+                                null,
+                                List.of(),
+                                failed.get(o.memory().id())));
+            } else if (o.ok()) {
+                written.add(o.memory());
+            }
+        }
+        indexQuietly(written);
         return outcomes;
     }
 
@@ -185,7 +216,12 @@ public final class MemoryService {
     /** Deletes the memory; with {@code expectedVersion} non-null only if it is still at that version. */
     public void delete(Caller caller, Id team, Id id, Long expectedVersion) {
         caller.requireMember(team);
-        Memory current = visible(caller, team, id);
+        Optional<Memory> stored = store.get(team, id);
+        if (stored.isEmpty()) {
+            cascade.deleted(team, id); // gone already: a repeated delete finishes a purge a failure interrupted
+        }
+        Memory current = stored.filter(m -> m.visibleTo(caller.user()))
+                .orElseThrow(() -> new NotFound("memory " + id + " in team " + team));
         if (SyncedFacts.isProjection(current)) {
             throw new SyncedFactMemory(team, id, "deleted");
         }
@@ -201,6 +237,9 @@ public final class MemoryService {
             // pending and the background indexer removes the vectors.
             LOG.log(Level.WARNING, "index removal deferred for memory " + id + ": " + e);
         }
+        // after the record, so no context assembled meanwhile can show the memory again; a failure here is reported
+        // (the copies left are hidden on restore, which re-reads the record) and repeating the delete finishes it
+        cascade.deleted(team, id);
     }
 
     public Listing list(Caller caller, Id team, ListDraft draft) {

@@ -1,12 +1,15 @@
 package dev.cairn.model.port;
 
+import dev.cairn.model.error.CairnException;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.ListQuery;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.Page;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,8 +25,38 @@ import java.util.Optional;
  */
 public interface MemoryStore {
 
-    /** Inserts new memories, all or none; throws VersionConflict (expected 0) if any id already exists. */
+    /**
+     * Inserts new memories; throws VersionConflict (expected 0) if an id already exists. One memory is one conditional
+     * write. Several are all or none only on a store with multi-item transactions (SQLite); DynamoDB writes each on
+     * its own, so a failure may leave others written: a caller that writes several and must say what happened to each
+     * uses {@link #insertEach}.
+     */
     void insertAll(List<Memory> memories);
+
+    /**
+     * Writes each new memory as its own conditional write and answers, truthfully, which were not written: the
+     * failures by memory id (a {@link dev.cairn.model.error.VersionConflict} for an id that exists, a
+     * {@link dev.cairn.model.error.StoreUnavailable} for a write the store did not take); a memory absent from the
+     * answer is stored. Never undoes a written item. This default suits a store whose {@link #insertAll} is atomic: it
+     * tries the whole list at once (nothing is written when it fails), then each memory on its own so each gets its
+     * own answer.
+     */
+    default Map<Id, CairnException> insertEach(List<Memory> memories) {
+        try {
+            insertAll(memories);
+            return Map.of();
+        } catch (CairnException whole) {
+            Map<Id, CairnException> failed = new LinkedHashMap<>();
+            for (Memory m : memories) {
+                try {
+                    insertAll(List.of(m));
+                } catch (CairnException e) {
+                    failed.put(m.id(), e);
+                }
+            }
+            return failed;
+        }
+    }
 
     Optional<Memory> get(Id team, Id id);
 

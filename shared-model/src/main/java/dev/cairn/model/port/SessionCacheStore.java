@@ -5,6 +5,7 @@ import dev.cairn.model.cache.ContextPrefix;
 import dev.cairn.model.cache.ContextSnapshot;
 import dev.cairn.model.cache.UsageTotals;
 import dev.cairn.model.id.Id;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,4 +58,22 @@ public interface SessionCacheStore {
     Optional<ContextSnapshot> snapshot(Id team, Id session, long turn);
 
     Map<String, String> blocks(Id team, Id session, List<String> hashes);
+
+    /**
+     * Records that the snapshot of {@code turn} showed {@code memories}: the reverse lookup a delete needs to purge
+     * the text of a deleted memory from every snapshot that embeds it ({@link #snapshotsShowing}).
+     */
+    void recordShown(Id team, Id session, long turn, Collection<Id> memories);
+
+    /** The snapshots recorded as showing {@code memory}, in no particular order. */
+    List<Shown> snapshotsShowing(Id team, Id memory);
+
+    /** Drops the records of where {@code memory} was shown (after its snapshots were purged). */
+    void forgetShown(Id team, Id memory);
+
+    /** Deletes the session's blocks with these hashes (texts no snapshot references any more). */
+    void deleteBlocks(Id team, Id session, Collection<String> hashes);
+
+    /** One snapshot that showed a memory: its session and turn. */
+    record Shown(Id session, long turn) {}
 }

@@ -3,6 +3,7 @@ package dev.cairn.model.port;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cairn.model.error.CairnException;
 import dev.cairn.model.error.NotFound;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -65,13 +67,30 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void insert_shouldRefuseAnExistingId_andWriteNothingOfTheBatch() {
+    void insert_shouldRefuseAnExistingId_neverOverwriting() {
         store().insertAll(List.of(memory("m1", null, "first", 1, 0.5)));
-        assertThatThrownBy(() -> store().insertAll(
-                                List.of(memory("m2", null, "second", 2, 0.5), memory("m1", null, "dup", 3, 0.5))))
+        assertThatThrownBy(() -> store().insertAll(List.of(memory("m1", null, "dup", 3, 0.5))))
                 .isInstanceOf(VersionConflict.class);
         assertThat(store().get(team, new Id("m1")).orElseThrow().content()).isEqualTo("first");
-        assertThat(store().get(team, new Id("m2"))).isEmpty();
+    }
+
+    @Test
+    void insertEach_shouldWriteEveryNewItem_andReportOnlyTheOneThatFailed() {
+        store().insertAll(List.of(memory("m3", null, "first", 1, 0.5)));
+        List<Memory> batch = List.of(
+                memory("m1", null, "one", 2, 0.5),
+                memory("m2", null, "two", 3, 0.5),
+                memory("m3", null, "dup", 4, 0.5),
+                memory("m4", null, "four", 5, 0.5));
+
+        Map<Id, CairnException> failed = store().insertEach(batch);
+
+        assertThat(failed).containsOnlyKeys(new Id("m3"));
+        assertThat(failed.get(new Id("m3"))).isInstanceOf(VersionConflict.class);
+        assertThat(store().get(team, new Id("m3")).orElseThrow().content()).isEqualTo("first");
+        for (String written : List.of("m1", "m2", "m4")) {
+            assertThat(store().get(team, new Id(written))).as(written).isPresent();
+        }
     }
 
     @Test

@@ -112,4 +112,32 @@ public final class InMemorySessionCacheStore implements SessionCacheStore {
         hashes.stream().filter(held::containsKey).forEach(h -> out.put(h, held.get(h)));
         return out;
     }
+
+    private final Map<String, java.util.Set<Shown>> shown = new HashMap<>();
+
+    @Override
+    public synchronized void recordShown(Id team, Id session, long turn, java.util.Collection<Id> memories) {
+        for (Id m : memories) {
+            shown.computeIfAbsent(team.value() + "/" + m.value(), x -> new java.util.HashSet<>())
+                    .add(new Shown(session, turn));
+        }
+    }
+
+    @Override
+    public synchronized List<Shown> snapshotsShowing(Id team, Id memory) {
+        return List.copyOf(shown.getOrDefault(team.value() + "/" + memory.value(), java.util.Set.of()));
+    }
+
+    @Override
+    public synchronized void forgetShown(Id team, Id memory) {
+        shown.remove(team.value() + "/" + memory.value());
+    }
+
+    @Override
+    public synchronized void deleteBlocks(Id team, Id session, java.util.Collection<String> hashes) {
+        Map<String, String> held = blocks.get(new Key(team, session));
+        if (held != null) {
+            hashes.forEach(held::remove);
+        }
+    }
 }

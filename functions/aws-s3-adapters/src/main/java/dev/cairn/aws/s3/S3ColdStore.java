@@ -22,6 +22,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ListObjectVersionsResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -115,9 +116,35 @@ public final class S3ColdStore implements ColdStore {
         });
     }
 
+    /**
+     * Removes the copy and every older version of it. The bucket is versioned (CDK), so a plain delete would only
+     * hide the text behind a delete marker and leave each version it had: each version and marker of the key is
+     * deleted by its version id, which removes it for good ({@code s3:ListBucketVersions} to find them,
+     * {@code s3:DeleteObjectVersion} to drop them). The listing is by prefix, so only the exact key's entries count.
+     */
     @Override
     public void delete(Id team, Id id) {
-        S3Calls.guarded(() -> s3.deleteObject(b -> b.bucket(bucket).key(key(team, id))));
+        String key = key(team, id);
+        S3Calls.guarded(() -> {
+            String keyMarker = null;
+            String versionMarker = null;
+            do {
+                String k = keyMarker;
+                String v = versionMarker;
+                ListObjectVersionsResponse r = s3.listObjectVersions(
+                        b -> b.bucket(bucket).prefix(key).keyMarker(k).versionIdMarker(v));
+                List<String> versions = new ArrayList<>();
+                r.versions().stream().filter(o -> key.equals(o.key())).forEach(o -> versions.add(o.versionId()));
+                r.deleteMarkers().stream().filter(o -> key.equals(o.key())).forEach(o -> versions.add(o.versionId()));
+                for (String version : versions) {
+                    s3.deleteObject(b -> b.bucket(bucket).key(key).versionId(version));
+                }
+                boolean more = Boolean.TRUE.equals(r.isTruncated());
+                keyMarker = more ? r.nextKeyMarker() : null;
+                versionMarker = more ? r.nextVersionIdMarker() : null;
+            } while (keyMarker != null);
+            return null;
+        });
     }
 
     private static byte[] gzip(Copy copy) {
