@@ -25,13 +25,23 @@ final class Conversations {
     private Conversations() {}
 
     static List<List<SessionMessage>> runs(Path conversationsGz, int length, int count) throws IOException {
+        return runs(conversationsGz, length, count, index -> true);
+    }
+
+    /** As {@link #runs(Path, int, int)}, from the conversations whose position in the file passes {@code take}. */
+    static List<List<SessionMessage>> runs(
+            Path conversationsGz, int length, int count, java.util.function.IntPredicate take) throws IOException {
         ObjectMapper json = new ObjectMapper();
         List<List<SessionMessage>> runs = new ArrayList<>();
         List<SessionMessage> current = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 new GZIPInputStream(Files.newInputStream(conversationsGz)), StandardCharsets.UTF_8))) {
             String line;
+            int index = -1;
             while ((line = in.readLine()) != null && runs.size() < count) {
+                if (!take.test(++index)) {
+                    continue;
+                }
                 JsonNode conv = json.readTree(line);
                 for (JsonNode session : conv.path("sessions")) {
                     for (JsonNode turn : session.path("turns")) {

@@ -31,7 +31,9 @@ import java.util.concurrent.ForkJoinPool;
  *   <li>the summary's size against the folded text's.
  * </ul>
  *
- * The baseline in the same run keeps the folded text's head up to the budget (what plain truncation keeps).
+ * The baseline in the same run keeps the folded text's head up to the budget (what plain truncation keeps). Each
+ * dataset is measured on two splits of its conversations: the development split (even positions in the file), which
+ * the summarizer was tuned on, and the held-out split (odd positions).
  */
 public final class SummaryBench {
 
@@ -44,7 +46,8 @@ public final class SummaryBench {
             numbers, stated decisions/preferences/conventions, and the summary's size; extractive summarizer beside a
             truncation baseline.
               --datasets DIR  the shared datasets (default ../shared/datasets)
-              --sessions N    sessions of 45 messages per dataset (default 20)
+              --sessions N    sessions of 45 messages per dataset and split (default 20; development split: the
+                              even conversations of each file, held-out split: the odd ones)
             example: java -jar functions/bench/target/cairn-bench.jar summary-bench --sessions 10
             """;
 
@@ -67,9 +70,16 @@ public final class SummaryBench {
                         System.out.println("summary-bench: " + file + " not found, skipped");
                         continue;
                     }
-                    List<List<SessionMessage>> runs = Conversations.runs(file, 3 * limits.foldCount(), sessions);
-                    measure(set + " extractive", runs, new ExtractiveSummarizer(), extractor, limits);
-                    measure(set + " truncation (baseline)", runs, truncation, extractor, limits);
+                    // the development split (even conversations of the file) is what the summarizer was tuned on; the
+                    // held-out split (odd conversations) is reported beside it and was not looked at while tuning
+                    for (String part : List.of("development", "held-out")) {
+                        int parity = part.equals("development") ? 0 : 1;
+                        List<List<SessionMessage>> runs =
+                                Conversations.runs(file, 3 * limits.foldCount(), sessions, i -> i % 2 == parity);
+                        String name = set + " " + part;
+                        measure(name + " extractive", runs, new ExtractiveSummarizer(), extractor, limits);
+                        measure(name + " truncation (baseline)", runs, truncation, extractor, limits);
+                    }
                 }
                 return 0;
             } catch (Exception e) {

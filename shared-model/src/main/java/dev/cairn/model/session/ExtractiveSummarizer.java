@@ -11,9 +11,14 @@ import java.util.regex.Pattern;
 
 /**
  * The embedded default {@link Summarizer}: no model, no network. It keeps whole sentences, chosen by what later turns
- * need — decisions, preferences, conventions, numbers and named entities — in English and Chinese, drops chatter, and
- * then guarantees that every entity and number of the folded messages is still in the summary (an "also mentioned"
- * line collects the ones no kept sentence carries).
+ * need, in English and Chinese, and drops chatter. First the user's own statements (said in their or their team's
+ * voice, or with a decision, preference or convention cue), then a line naming every name and number no kept sentence
+ * carries ("Also mentioned: …"), then the other sentences by score while they fit beside that line. When the line fits
+ * the budget at all, every name and number of the folded messages stays findable; when it does not (long technical
+ * messages), the user's names and the shortest go first.
+ *
+ * <p>A rolling summary favours what was folded last: when the previous summary and the new fold do not both fit, the
+ * new fold may take up to two thirds of the budget and the previous summary gives up its oldest sentences.
  */
 public final class ExtractiveSummarizer implements Summarizer {
 
@@ -187,12 +192,21 @@ public final class ExtractiveSummarizer implements Summarizer {
             "Some",
             "Any"));
 
-    private record Sentence(int order, String text, double score) {}
+    /**
+     * One candidate sentence of the folded text: {@code stated} when the user said it in their own voice or with a
+     * decision/preference/convention cue (what later turns must not lose); {@code entities} its names and numbers.
+     */
+    private record Sentence(int order, String text, double score, boolean stated, Set<String> entities) {}
+
+    /** The share of the budget a new fold may claim from the previous summary when both do not fit. */
+    private static final double NEW_FOLD_SHARE = 2.0 / 3;
 
     @Override
     public String fold(String previous, List<SessionMessage> folded, int maxChars) {
         List<Sentence> sentences = new ArrayList<>();
-        Set<String> mustKeep = new LinkedHashSet<>();
+        // every name and number of the folded text, the user's first (they are what the user will refer back to)
+        Set<String> fromUser = new LinkedHashSet<>();
+        Set<String> fromOthers = new LinkedHashSet<>();
         int order = 0;
         for (SessionMessage m : folded) {
             // split by a loop, not a per-character regular expression, which overflows the stack on long messages
@@ -201,55 +215,163 @@ public final class ExtractiveSummarizer implements Summarizer {
                 if (text.isEmpty() || isChatter(text)) {
                     continue;
                 }
-                mustKeep.addAll(entitiesAndNumbers(text));
-                sentences.add(new Sentence(order++, text, score(text, m.role())));
+                Set<String> entities = entitiesAndNumbers(text);
+                (m.role() == SessionMessage.Role.USER ? fromUser : fromOthers).addAll(entities);
+                boolean stated = m.role() == SessionMessage.Role.USER
+                        && (Statements.voice(text) != null || cue(text.toLowerCase(Locale.ROOT)) > 0);
+                sentences.add(new Sentence(order++, text, score(text, m.role(), stated), stated, entities));
             }
         }
+        List<String> mustKeep = new ArrayList<>(fromUser);
+        fromOthers.stream().filter(e -> !fromUser.contains(e)).forEach(mustKeep::add);
+        boolean chinese = folded.stream().anyMatch(m -> m.content().codePoints().anyMatch(ExtractiveSummarizer::isHan));
+
         String base = previous == null ? "" : previous.strip();
-        // room for the worst case of the "also mentioned" line, so that it never pushes kept sentences out
-        int alsoMentioned = mustKeep.isEmpty()
-                ? 0
-                : 20 + mustKeep.stream().mapToInt(e -> e.length() + 2).sum();
-        int budget = Math.max(0, maxChars - base.length() - (base.isEmpty() ? 0 : 1) - alsoMentioned);
+        String alone = compose(sentences, mustKeep, fromUser, chinese, maxChars);
+        if (base.isEmpty()) {
+            return alone;
+        }
+        if (base.length() + 1 + alone.length() <= maxChars) {
+            return base + " " + alone; // room for both: the previous summary is kept as it was
+        }
+        // a rolling summary favours what was folded last: the new fold may take up to two thirds of the budget,
+        // and the previous summary gives up its oldest sentences to make that room
+        int forNew =
+                Math.max(maxChars - base.length() - 1, Math.min(alone.length(), (int) (maxChars * NEW_FOLD_SHARE)));
+        String kept = dropOldest(base, maxChars - forNew - 1);
+        String fresh =
+                compose(sentences, mustKeep, fromUser, chinese, maxChars - (kept.isEmpty() ? 0 : kept.length() + 1));
+        return kept.isEmpty() ? fresh : kept + " " + fresh;
+    }
+
+    /**
+     * The summary of one fold within {@code budget} characters: first the user's stated decisions, preferences and
+     * facts (up to half the budget), then a line with every name and number no kept sentence carries (cut, when even
+     * that does not fit, to the user's names first and the shortest next, so the most of them survive), then the other
+     * sentences by score while they fit beside that line.
+     */
+    private static String compose(
+            List<Sentence> sentences, List<String> mustKeep, Set<String> userEntities, boolean chinese, int budget) {
+        if (budget <= 0) {
+            return "";
+        }
         List<Sentence> ranked = new ArrayList<>(sentences);
-        ranked.sort(Comparator.comparingDouble(Sentence::score).reversed().thenComparingInt(Sentence::order));
+        ranked.removeIf(s -> s.score() <= 0);
+        ranked.sort(Comparator.comparing((Sentence s) -> !s.stated())
+                .thenComparing(Comparator.comparingDouble(Sentence::score).reversed())
+                .thenComparingInt(Sentence::order));
         List<Sentence> kept = new ArrayList<>();
         int used = 0;
+        String prefix = chinese ? "另提及：" : "Also mentioned: ";
+        // the stated sentences may take what the full line of names leaves (a kept sentence only shortens the line,
+        // so every name stays findable whenever the line fits at all), or half the budget when it does not fit
+        int fullLine = lineLength(mustKeep, prefix);
+        int statedCap = fullLine <= budget ? budget - fullLine : budget / 2;
         for (Sentence s : ranked) {
-            if (s.score() <= 0) {
-                break;
-            }
-            if (used + s.text().length() + 1 <= budget) {
+            if (s.stated() && used + s.text().length() + 1 <= statedCap) {
                 kept.add(s);
                 used += s.text().length() + 1;
             }
         }
-        kept.sort(Comparator.comparingInt(Sentence::order));
-        StringBuilder out = new StringBuilder(base);
-        for (Sentence s : kept) {
-            out.append(out.length() == 0 ? "" : " ").append(s.text());
-        }
-        // every entity and number of the folded text stays findable, even when no kept sentence carries it
+        // the line of names and numbers no kept sentence carries, as much of it as the rest of the budget holds
+        List<String> line = new ArrayList<>();
+        int lineChars = 0;
+        String keptText = join(kept);
         List<String> missing = new ArrayList<>();
-        String sofar = out.toString();
         for (String e : mustKeep) {
-            if (!sofar.contains(e)) {
+            if (!keptText.contains(e)) {
                 missing.add(e);
             }
         }
         if (!missing.isEmpty()) {
-            boolean chinese =
-                    folded.stream().anyMatch(m -> m.content().codePoints().anyMatch(ExtractiveSummarizer::isHan));
+            int room = budget - used - prefix.length() - 2;
+            // an entity inside a longer one is findable through it ("Flask" inside "Flask 2.0")
+            List<String> distinct = new ArrayList<>();
+            missing.stream()
+                    .sorted(Comparator.comparingInt(String::length).reversed())
+                    .filter(e -> distinct.stream().noneMatch(d -> d.contains(e)))
+                    .forEach(distinct::add);
+            // when they do not all fit: the user's names first, then the shortest, so a cut line keeps the most
+            distinct.sort(Comparator.comparing((String e) -> !userEntities.contains(e))
+                    .thenComparingInt(String::length));
+            Set<String> chosen = new LinkedHashSet<>();
+            for (String e : distinct) {
+                if (lineChars + e.length() + 2 <= room) {
+                    chosen.add(e);
+                    lineChars += e.length() + 2;
+                }
+            }
+            missing.stream().filter(chosen::contains).forEach(line::add);
+        }
+        int lineCost = line.isEmpty() ? 0 : prefix.length() + lineChars + 1;
+        for (Sentence s : ranked) {
+            if (kept.contains(s)) {
+                continue;
+            }
+            // a kept sentence takes its names off the line, so the line only shrinks
+            int saved = 0;
+            for (String e : s.entities()) {
+                if (line.contains(e)) {
+                    saved += e.length() + 2;
+                }
+            }
+            if (used + s.text().length() + 1 + lineCost - saved <= budget) {
+                kept.add(s);
+                used += s.text().length() + 1;
+                line.removeAll(s.entities());
+                lineCost = line.isEmpty() ? 0 : lineCost - saved;
+            }
+        }
+        kept.sort(Comparator.comparingInt(Sentence::order));
+        StringBuilder out = new StringBuilder(join(kept));
+        if (!line.isEmpty()) {
             out.append(out.length() == 0 ? "" : " ")
-                    .append(
-                            chinese
-                                    ? "另提及：" + String.join("、", missing) + "。"
-                                    : "Also mentioned: " + String.join(", ", missing) + ".");
+                    .append(prefix)
+                    .append(String.join(chinese ? "、" : ", ", line))
+                    .append(chinese ? "。" : ".");
         }
         String summary = out.toString();
-        return summary.length() <= maxChars
+        return summary.length() <= budget
                 ? summary
-                : summary.substring(summary.length() - maxChars).strip();
+                : summary.substring(0, budget).strip();
+    }
+
+    /** The length of the line naming {@code entities}, an entity inside another one left out. */
+    private static int lineLength(List<String> entities, String prefix) {
+        List<String> longestFirst = new ArrayList<>(entities);
+        longestFirst.sort(Comparator.comparingInt(String::length).reversed());
+        List<String> listed = new ArrayList<>();
+        int length = prefix.length() + 1;
+        for (String e : longestFirst) {
+            if (listed.stream().noneMatch(l -> l.contains(e))) {
+                listed.add(e);
+                length += e.length() + 2;
+            }
+        }
+        return listed.isEmpty() ? 0 : length + 1;
+    }
+
+    /** The newest sentences of {@code summary} that fit in {@code budget}: older ones go first. */
+    private static String dropOldest(String summary, int budget) {
+        if (budget <= 0) {
+            return "";
+        }
+        List<String> parts = Statements.sentences(summary);
+        int length = summary.length();
+        int first = 0;
+        while (first < parts.size() && length > budget) {
+            length -= parts.get(first).length();
+            first++;
+        }
+        return String.join("", parts.subList(first, parts.size())).strip();
+    }
+
+    private static String join(List<Sentence> sentences) {
+        StringBuilder out = new StringBuilder();
+        for (Sentence s : sentences) {
+            out.append(out.length() == 0 ? "" : " ").append(s.text());
+        }
+        return out.toString();
     }
 
     /** The names (capitalised or CJK runs) and numbers of a text: what a summary must keep. */
@@ -274,8 +396,21 @@ public final class ExtractiveSummarizer implements Summarizer {
         return out;
     }
 
-    private static double score(String text, SessionMessage.Role role) {
-        String lower = text.toLowerCase(Locale.ROOT);
+    private static double score(String text, SessionMessage.Role role, boolean stated) {
+        double score = cue(text.toLowerCase(Locale.ROOT));
+        score += Math.min(3, entitiesAndNumbers(text).size());
+        if (role == SessionMessage.Role.USER) {
+            // what the user says is what later turns refer back to, even without a name in it ("我将要参加…")
+            score += stated ? 1 : 0.5;
+        }
+        if (role == SessionMessage.Role.TOOL) {
+            score -= 1; // tool output is evidence, not what was said; keep it only when it carries names or numbers
+        }
+        return score;
+    }
+
+    /** What the cue words say a sentence is worth: a decision or preference 3, a rule 1.5. */
+    private static double cue(String lower) {
         double score = 0;
         if (containsAny(lower, DECISIONS)) {
             score += 3;
@@ -286,18 +421,20 @@ public final class ExtractiveSummarizer implements Summarizer {
         if (containsAny(lower, CONVENTIONS)) {
             score += 1.5;
         }
-        score += Math.min(3, entitiesAndNumbers(text).size());
-        if (role == SessionMessage.Role.TOOL) {
-            score -= 1; // tool output is evidence, not what was said; keep it only when it carries names or numbers
-        }
         return score;
     }
 
     private static boolean isChatter(String sentence) {
-        String s = sentence.toLowerCase(Locale.ROOT)
-                .replaceAll("[\\p{Punct}。！？，、；：\\s]+", " ")
-                .strip();
-        return s.isEmpty() || CHATTER.contains(s);
+        // "好的，谢谢。" and "ok, thanks!" are chatter too: every clause of it is
+        for (String clause : sentence.split("[,，、;；]+")) {
+            String c = clause.toLowerCase(Locale.ROOT)
+                    .replaceAll("[\\p{Punct}。！？，、；：\\s]+", " ")
+                    .strip();
+            if (!c.isEmpty() && !CHATTER.contains(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean containsAny(String lower, List<String> cues) {

@@ -146,7 +146,8 @@ public final class Statements {
             + "currently|temporarily|for this (?:session|task|pr|draft|chart|one)|just for this|just this once|"
             + "for the time being|until (?:tomorrow|next week|monday|tuesday|wednesday|thursday|friday|the)|"
             + "in \\d+ (?:minutes|hours)|mid-\\w+)\\b"
-            + "|临时|今天|今晚|现在|暂时|这次|目前|这会儿|这周|这一版|这个\\s?PR|刚才|待会|马上|"
+            + "|临时|今天|今晚|明天|现在|暂时|这次|目前|这会儿|这周|本周|这两天|这一版|这个\\s?PR|刚才|刚刚|待会|等会|稍后|"
+            + "一会儿|马上|"
             + "(?:\\d+|[一二三四五六七八九十两半]+)(?:个)?(?:分钟|小时)(?:后|之后|以后)");
     /** What makes a statement durable even when it mentions a time ("from now on", "every day"). */
     private static final Pattern DURABLE = Pattern.compile("(?i)\\b(?:always|never|every|from now on|going forward|"
@@ -228,7 +229,14 @@ public final class Statements {
             + "clean|rewrite|set|find|compare|turn|resize|send|tag|shorten|order|retrain|check|put|refactor|update|"
             + "move|change|replace|implement|build|deploy|review|list|draw|format|sort|merge|commit|push|"
             + "revert|install|upgrade|test|debug|port|migrate|reply|call(?!\\s+me\\b)|email|schedule|cancel|print|read|search)\\b"
-            + "|^(?:帮我|请帮我|麻烦|把|再帮我|再把|删掉|修一下|跑一下|解释一下|撤销|生成|总结一下|清理一下|翻译|提醒我)");
+            + "|^(?:帮我|请帮我|麻烦|把|再帮我|再把|删掉|修一下|跑一下|解释一下|撤销|生成|总结一下|清理一下|翻译|提醒我)"
+            // a Chinese instruction about the work at hand: a request to the assistant ("你帮我…", "能不能帮…"), or
+            // a verb of doing first with a measure of this once ("写个…", "查一下…", "在循环里加…")
+            + "|^(?:请你?(?!用|一直|始终|别|不要)|你(?:帮|给|来|去|再)|能不能帮|能帮|可以帮|可不可以帮|"
+            + "(?:写|改|加|查|看|列|算|订|发|设|补|换|做|画|搜|找|读|跑|测)(?:个|一个|一下|一份|几个|点)|"
+            + "(?:查查|看看|安排|整理|检查|重构|优化|去掉|格式化|列出|算算|对比|比较)|"
+            + "在[^，。]{1,15}(?:里|中|上|前|后)(?:加|写|补|删|改|插))"
+            + "|(?:一下|下吧)[。！!]?$");
     /** What turns an imperative into a standing preference or rule. */
     private static final Pattern STANDING = Pattern.compile("(?i)\\b(?:for me|with me|my (?:code|projects?|writing|"
             + "documents?|repos?)|anything|everything|whenever|any time|all (?:my|of my|the time)|by default|"

@@ -90,6 +90,32 @@ class ExtractiveSummarizerTest {
     }
 
     @Test
+    void theUsersOwnStatements_shouldSurvive_evenWithoutANameOrCueWord() {
+        String summary = summarizer.fold(
+                "",
+                messages(
+                        Role.USER, "好的，谢谢。",
+                        Role.USER, "金融科技论坛的规模是三千人。",
+                        Role.ASSISTANT, "这听起来是一个很有意思的活动。"),
+                400);
+        assertThat(summary).contains("金融科技论坛的规模是三千人").doesNotContain("谢谢").doesNotContain("有意思");
+    }
+
+    @Test
+    void aFullPreviousSummary_shouldGiveUpItsOldestSentences_forTheNewFold() {
+        String previous = summarizer.fold(
+                "",
+                messages(
+                        Role.USER, "We decided to use Redis 7 for sessions.",
+                        Role.USER, "Dana prefers Neovim for every Go file she writes."),
+                120);
+        String next = summarizer.fold(previous, messages(Role.USER, "We decided to deploy Billing to Frankfurt."), 120);
+        assertThat(next.length()).isLessThanOrEqualTo(120);
+        assertThat(next).contains("We decided to deploy Billing to Frankfurt.").contains("Dana prefers Neovim");
+        assertThat(next).doesNotContain("Redis");
+    }
+
+    @Test
     void sentenceInitialWords_shouldNotCountAsNames() {
         assertThat(ExtractiveSummarizer.entitiesAndNumbers("The deploy uses Kubernetes 1.31 in AWS."))
                 .containsExactly("1.31", "Kubernetes", "AWS");

@@ -82,6 +82,19 @@ class StatementsTest {
     }
 
     @Test
+    void chineseRequestsAndTemporaryState_shouldBeRecognised_butNotStandingRulesOrPreferences() {
+        assertThat(Statements.isImperativeRequest("你帮我看看这个报错。")).isTrue();
+        assertThat(Statements.isImperativeRequest("写个脚本把日志按天归档。")).isTrue();
+        assertThat(Statements.isImperativeRequest("在登录接口里加个限流。")).isTrue();
+        assertThat(Statements.isImperativeRequest("能不能帮我把周报整理一下。")).isTrue();
+        assertThat(Statements.isImperativeRequest("请用中文回答我。")).isFalse();
+        assertThat(Statements.isImperativeRequest("我们的接口错误一律返回 problem+json。")).isFalse();
+        assertThat(Statements.isImperativeRequest("以后写个函数都要加注释。")).isFalse();
+        assertThat(Statements.isTemporary("明天下午我要请假。")).isTrue();
+        assertThat(Statements.isTemporary("生产环境部署在法兰克福。")).isFalse();
+    }
+
+    @Test
     void voice_shouldGiveIAndMyToTheUser_andWeAndOurToTheTeam() {
         assertThat(Statements.voice("My editor is Neovim.")).isEqualTo(Scope.USER);
         assertThat(Statements.voice("Our team convention is RFC 9457 errors.")).isEqualTo(Scope.TEAM);
