@@ -125,7 +125,10 @@ const scenarios = {
     await page.locator('#status', { hasText: 'resolved: take_proposed' }).waitFor();
   },
 
-  /** The ledger chart gains a point with the new totals after usage is posted and the page refreshed. */
+  /**
+   * The ledger charts (per hour, from GET …/usage/series) show posted usage in its hour: after more usage is posted
+   * and the page refreshed, the cache reads charted (all models, and the model's own chart) went up by what was posted.
+   */
   async ledger(page) {
     const session = env('CAIRN_SESSION');
     await goTo(page, 'Cost');
@@ -133,18 +136,26 @@ const scenarios = {
     await page.getByRole('button', { name: 'Refresh' }).click();
     const chart = page.locator('svg#ledger-tokens');
     await chart.waitFor();
-    const before = { points: Number(await chart.getAttribute('data-points')), reads: Number(await chart.getAttribute('data-reads')) };
+    const reads = async (c) => Number(await c.getAttribute('data-sum-reads'));
+    const before = await reads(chart);
+    assert.ok(before > 0, 'the seeded usage is charted');
+    assert.ok(Number(await chart.getAttribute('data-points')) >= 1);
+    const model = page.locator('#per-model-charts svg.chart').first();
+    const modelBefore = await reads(model);
     const savedBefore = await page.locator('#saved').textContent();
     await api('POST', '/sessions/' + session + '/usage', {
       model: 'claude-sonnet-4-5-20250929', input_tokens: 300, output_tokens: 400,
       cache_creation_input_tokens: 0, cache_read_input_tokens: 20000,
     });
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.locator('svg#ledger-tokens[data-points="' + (before.points + 1) + '"]').waitFor();
-    assert.equal(Number(await chart.getAttribute('data-reads')), before.reads + 20000);
-    assert.equal(await chart.locator('circle.s-reads').count(), before.points + 1);
+    await page.locator('svg#ledger-tokens[data-sum-reads="' + (before + 20000) + '"]').waitFor();
+    assert.equal(await reads(model), modelBefore + 20000, 'the model\'s own chart went up too');
+    assert.ok(await chart.locator('circle.s-reads').count() >= 1);
     assert.notEqual(await page.locator('#saved').textContent(), savedBefore, 'money saved went up');
     await shot(page, 'cost');
+    await page.selectOption('#c-bucket', 'day'); // the same usage, summed per day
+    await page.locator('figcaption', { hasText: 'Input tokens per day, all models' }).waitFor();
+    assert.equal(await reads(chart), before + 20000);
   },
 
   /** Sessions (context on the token ruler) and Health render from the API; screenshots of both. */
@@ -155,6 +166,10 @@ const scenarios = {
     await page.locator('svg.ruler rect.blk').first().waitFor();
     assert.ok(await page.locator('#messages li').count() > 0, 'recent messages listed');
     assert.ok(await page.locator('svg.ruler line.breakpoint').count() > 0, 'a cache breakpoint is drawn');
+    // what ending would extract (GET …/extract-preview), shown before anything is ended
+    await page.locator('#would-extract li', { hasText: env('CAIRN_PREVIEW') }).waitFor();
+    assert.ok(await page.locator('#would-skip li', { hasText: 'temporary' }).count() > 0, 'the skipped statement and why');
+    assert.equal(await page.getByRole('button', { name: 'End session and extract memories' }).count(), 1, 'not ended');
     await shot(page, 'sessions');
     await goTo(page, 'Health');
     await page.locator('#importance-histogram').waitFor();

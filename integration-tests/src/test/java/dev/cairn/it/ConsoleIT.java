@@ -110,7 +110,7 @@ class ConsoleIT {
     }
 
     @Test
-    void theLedgerChart_shouldGainAPointWithTheNewTotals_afterUsageIsPosted() throws Exception {
+    void theLedgerCharts_shouldShowPostedUsageInItsHour_inTotalAndPerModel() throws Exception {
         String team = "console-cost";
         String session = "agent-run-1";
         postUsage(team, session, 2000, 6000, 0);
@@ -122,7 +122,8 @@ class ConsoleIT {
     }
 
     @Test
-    void sessionsAndHealth_shouldDrawTheContextOnATokenRuler_andTheDecayAndSecretFigures() throws Exception {
+    void sessionsAndHealth_shouldDrawTheContextOnATokenRuler_previewTheEnd_andShowTheDecayAndSecretFigures()
+            throws Exception {
         String team = "console-pages";
         String session = "falcon-release";
         String s = "/v1/teams/" + team + "/sessions/" + session;
@@ -157,8 +158,14 @@ class ConsoleIT {
         // a secret the redact policy replaces: the Health page counts findings by rule
         remember(team, "The CI token is ghp_8fK2mQ9xL4vN7pR1sT6wY3zA5bC0dE2gH4jK", "fact", "team");
 
-        browser("pages", "cora", team, Map.of("CAIRN_SESSION", session, "CAIRN_RULE", "github-pat"));
+        browser(
+                "pages",
+                "cora",
+                team,
+                Map.of("CAIRN_SESSION", session, "CAIRN_RULE", "github-pat", "CAIRN_PREVIEW", "Priya"));
         assertThat(SHOTS.resolve("sessions.png")).isNotEmptyFile();
+        // the page showed what ending would extract; the session is still open
+        as("cora", team).get(s).then().statusCode(200).body("ended", org.hamcrest.Matchers.equalTo(false));
         assertThat(SHOTS.resolve("health.png")).isNotEmptyFile();
     }
 

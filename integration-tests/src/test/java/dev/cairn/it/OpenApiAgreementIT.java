@@ -200,6 +200,16 @@ class OpenApiAgreementIT {
                 .statusCode(204);
         as("olga", T).get(s + "/usage").then().statusCode(200);
         as("olga", T)
+                .queryParam("bucket", "day")
+                .get(s + "/usage/series")
+                .then()
+                .statusCode(200);
+        as("olga", T)
+                .queryParam("bucket", "week")
+                .get(s + "/usage/series")
+                .then()
+                .statusCode(400);
+        as("olga", T)
                 .body(Map.of("tool", "read_file", "params", Map.of("path", "README.md"), "result", "# Orion"))
                 .put(s + "/tool-cache")
                 .then()
@@ -211,6 +221,7 @@ class OpenApiAgreementIT {
                 .statusCode(200);
         as("olga", T).get(s + "/tool-cache/stats").then().statusCode(200);
         as("olga", T).delete(s + "/tool-cache").then().statusCode(200);
+        as("olga", T).get(s + "/extract-preview").then().statusCode(200);
         as("olga", T).post(s + "/end").then().statusCode(200);
 
         as("olga", T)

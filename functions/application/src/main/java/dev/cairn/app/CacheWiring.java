@@ -71,7 +71,7 @@ public class CacheWiring {
 
     @Produces
     @ApplicationScoped
-    UsageLedger usageLedger(SessionCacheStore store, SessionService sessions, CacheConfig config) {
+    UsageLedger usageLedger(SessionCacheStore store, SessionService sessions, CacheConfig config, Clock clock) {
         Map<String, UsageLedger.Price> prices = new HashMap<>(PRICES);
         config.usage().prices().forEach((model, p) -> prices.put(model, new UsageLedger.Price(p.input(), p.output())));
         return new UsageLedger(
@@ -81,7 +81,8 @@ public class CacheWiring {
                         prices,
                         config.usage().cacheWriteMultiplier(),
                         config.usage().cacheReadMultiplier(),
-                        config.usage().maxTokensPerField()));
+                        config.usage().maxTokensPerField()),
+                clock);
     }
 
     /** Context assembly recalls through the one {@link RecallService}: {@code cairn.recall.*} and its executor. */

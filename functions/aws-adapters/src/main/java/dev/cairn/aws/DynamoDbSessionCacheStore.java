@@ -8,6 +8,7 @@ import static dev.cairn.aws.TeamItems.sessions;
 import dev.cairn.model.cache.CachedResult;
 import dev.cairn.model.cache.ContextPrefix;
 import dev.cairn.model.cache.ContextSnapshot;
+import dev.cairn.model.cache.HourlyUsage;
 import dev.cairn.model.cache.UsageTotals;
 import dev.cairn.model.cache.Validator;
 import dev.cairn.model.error.ContentTooLarge;
@@ -29,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
  * {@link SessionCacheStore} in the memories table (single-table design, partition {@code S#<team>}, beside the session messages), all under sort
  * keys {@code C#<session>#…} so that neither the memory listings ({@code M#}) nor the session messages ({@code S#})
  * see them: entries {@code #E#<key>} (with {@code expires_at_s} as the table's TTL attribute, so DynamoDB removes
- * expired entries by itself), counters {@code #N}, usage {@code #U#<model>}, prefix {@code #P}, blocks
+ * expired entries by itself), counters {@code #N}, usage {@code #U#<model>} and per hour {@code #UH#<epoch seconds>#<model>}, prefix {@code #P}, blocks
  * {@code #B#<hash>}, snapshots {@code #X#<turn, 12 digits>}. Counters and usage are {@code ADD} updates (atomic).
  *
  * <p>A result larger than {@link #INLINE_LIMIT} bytes does not fit an item (400 KB with its attributes): it goes to
@@ -144,40 +145,66 @@ public final class DynamoDbSessionCacheStore implements SessionCacheStore {
     }
 
     @Override
-    public void addUsage(Id team, Id session, String model, UsageTotals d) {
+    public void addUsage(Id team, Id session, String model, Instant hour, UsageTotals d) {
+        // two updates, not a transaction (the local stand-in, dynalite, has no TransactWriteItems): a failure between
+        // them leaves the hour's row short by this one response, never the totals; ADD keeps both safe to race
+        Map<String, AttributeValue> values = Map.of(
+                ":model",
+                s(model),
+                ":r",
+                n(d.requests()),
+                ":i",
+                n(d.inputTokens()),
+                ":o",
+                n(d.outputTokens()),
+                ":w",
+                n(d.cacheCreationInputTokens()),
+                ":c",
+                n(d.cacheReadInputTokens()));
+        String add = " ADD requests :r, input_tokens :i, output_tokens :o, cache_write :w, cache_read :c";
         DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
                 .key(key(sessions(team), base(session) + "U#" + model))
-                .updateExpression("SET model = :model ADD requests :r, input_tokens :i, output_tokens :o, "
-                        + "cache_write :w, cache_read :c")
-                .expressionAttributeValues(Map.of(
-                        ":model",
-                        s(model),
-                        ":r",
-                        n(d.requests()),
-                        ":i",
-                        n(d.inputTokens()),
-                        ":o",
-                        n(d.outputTokens()),
-                        ":w",
-                        n(d.cacheCreationInputTokens()),
-                        ":c",
-                        n(d.cacheReadInputTokens())))));
+                .updateExpression("SET model = :model" + add)
+                .expressionAttributeValues(values)));
+        Map<String, AttributeValue> hourValues = new HashMap<>(values);
+        hourValues.put(":hour", n(hour.getEpochSecond()));
+        DynamoCalls.guarded(() -> dynamo.updateItem(b -> b.tableName(table)
+                .key(key(sessions(team), base(session) + "UH#" + hourKey(hour) + "#" + model))
+                .updateExpression("SET model = :model, hour_s = :hour" + add)
+                .expressionAttributeValues(hourValues)));
+    }
+
+    /** An hour as a sort-key part that sorts in time order (epoch seconds, zero-padded). */
+    private static String hourKey(Instant hour) {
+        return String.format("%012d", hour.getEpochSecond());
+    }
+
+    @Override
+    public List<HourlyUsage> hourlyUsage(Id team, Id session) {
+        List<HourlyUsage> out = new ArrayList<>();
+        for (Map<String, AttributeValue> a : query(team, base(session) + "UH#")) {
+            out.add(new HourlyUsage(
+                    Instant.ofEpochSecond(num(a, "hour_s")), a.get("model").s(), totals(a)));
+        }
+        return out; // the sort key orders them by hour, then model
     }
 
     @Override
     public Map<String, UsageTotals> usage(Id team, Id session) {
         Map<String, UsageTotals> out = new HashMap<>();
         for (Map<String, AttributeValue> a : query(team, base(session) + "U#")) {
-            out.put(
-                    a.get("model").s(),
-                    new UsageTotals(
-                            num(a, "requests"),
-                            num(a, "input_tokens"),
-                            num(a, "output_tokens"),
-                            num(a, "cache_write"),
-                            num(a, "cache_read")));
+            out.put(a.get("model").s(), totals(a));
         }
         return out;
+    }
+
+    private static UsageTotals totals(Map<String, AttributeValue> a) {
+        return new UsageTotals(
+                num(a, "requests"),
+                num(a, "input_tokens"),
+                num(a, "output_tokens"),
+                num(a, "cache_write"),
+                num(a, "cache_read"));
     }
 
     @Override

@@ -39,4 +39,26 @@ final class SqliteFiles {
             throw new StoreFailure(store + ": " + e.getMessage(), e);
         }
     }
+
+    interface Tx {
+        void run() throws SQLException;
+    }
+
+    /** Runs {@code work} in one transaction on {@code db}: all of it commits or none; a failure rolls back. */
+    static void inTransaction(Connection db, String store, Tx work) {
+        try {
+            db.setAutoCommit(false);
+            try {
+                work.run();
+                db.commit();
+            } catch (SQLException | RuntimeException e) {
+                db.rollback();
+                throw e;
+            } finally {
+                db.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreFailure(store + ": write failed", e);
+        }
+    }
 }

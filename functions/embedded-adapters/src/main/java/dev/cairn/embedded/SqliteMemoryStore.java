@@ -510,20 +510,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     private static void inTransaction(Connection c, SqlWork work) {
-        try {
-            c.setAutoCommit(false);
-            try {
-                work.run();
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw new StoreFailure("write failed", e);
-        }
+        SqliteFiles.inTransaction(c, "memory store", work::run);
     }
 
     private static void bind(PreparedStatement ps, Memory m) throws SQLException {

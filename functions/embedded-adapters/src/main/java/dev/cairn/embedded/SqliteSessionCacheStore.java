@@ -3,6 +3,7 @@ package dev.cairn.embedded;
 import dev.cairn.model.cache.CachedResult;
 import dev.cairn.model.cache.ContextPrefix;
 import dev.cairn.model.cache.ContextSnapshot;
+import dev.cairn.model.cache.HourlyUsage;
 import dev.cairn.model.cache.UsageTotals;
 import dev.cairn.model.cache.Validator;
 import dev.cairn.model.id.Id;
@@ -51,6 +52,12 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
                           team TEXT NOT NULL, session TEXT NOT NULL, model TEXT NOT NULL, requests INTEGER NOT NULL,
                           input INTEGER NOT NULL, output INTEGER NOT NULL, cache_write INTEGER NOT NULL,
                           cache_read INTEGER NOT NULL, PRIMARY KEY (team, session, model))""");
+                s.execute("""
+                        CREATE TABLE IF NOT EXISTS usage_hourly (
+                          team TEXT NOT NULL, session TEXT NOT NULL, hour INTEGER NOT NULL, model TEXT NOT NULL,
+                          requests INTEGER NOT NULL, input INTEGER NOT NULL, output INTEGER NOT NULL,
+                          cache_write INTEGER NOT NULL, cache_read INTEGER NOT NULL,
+                          PRIMARY KEY (team, session, hour, model))""");
                 s.execute("""
                         CREATE TABLE IF NOT EXISTS context_prefix (
                           team TEXT NOT NULL, session TEXT NOT NULL, system TEXT NOT NULL, tools TEXT NOT NULL,
@@ -166,23 +173,71 @@ public final class SqliteSessionCacheStore implements SessionCacheStore, AutoClo
     }
 
     @Override
-    public synchronized void addUsage(Id team, Id session, String model, UsageTotals d) {
+    public synchronized void addUsage(Id team, Id session, String model, Instant hour, UsageTotals d) {
+        // both rows in one transaction: the hourly series always sums to the totals
+        SqliteFiles.inTransaction(db, "session cache store", () -> {
+            upsertUsage(
+                    "INSERT INTO usage VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (team, session, model) DO UPDATE SET ",
+                    d,
+                    team.value(),
+                    session.value(),
+                    model);
+            upsertUsage(
+                    "INSERT INTO usage_hourly VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (team, session, hour, model) "
+                            + "DO UPDATE SET ",
+                    d,
+                    team.value(),
+                    session.value(),
+                    hour.getEpochSecond(),
+                    model);
+        });
+    }
+
+    /** An upsert adding {@code d} to the row with the given key values (bound first, in order). */
+    private void upsertUsage(String insert, UsageTotals d, Object... key) {
         run(
-                "INSERT INTO usage VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (team, session, model) DO UPDATE SET "
+                insert
                         + "requests = requests + excluded.requests, input = input + excluded.input, "
                         + "output = output + excluded.output, cache_write = cache_write + excluded.cache_write, "
                         + "cache_read = cache_read + excluded.cache_read",
                 ps -> {
-                    ps.setString(1, team.value());
-                    ps.setString(2, session.value());
-                    ps.setString(3, model);
-                    ps.setLong(4, d.requests());
-                    ps.setLong(5, d.inputTokens());
-                    ps.setLong(6, d.outputTokens());
-                    ps.setLong(7, d.cacheCreationInputTokens());
-                    ps.setLong(8, d.cacheReadInputTokens());
+                    int i = 1;
+                    for (Object k : key) {
+                        ps.setObject(i++, k);
+                    }
+                    ps.setLong(i++, d.requests());
+                    ps.setLong(i++, d.inputTokens());
+                    ps.setLong(i++, d.outputTokens());
+                    ps.setLong(i++, d.cacheCreationInputTokens());
+                    ps.setLong(i, d.cacheReadInputTokens());
                     ps.executeUpdate();
                     return null;
+                });
+    }
+
+    @Override
+    public synchronized List<HourlyUsage> hourlyUsage(Id team, Id session) {
+        return run(
+                "SELECT hour, model, requests, input, output, cache_write, cache_read FROM usage_hourly "
+                        + "WHERE team = ? AND session = ? ORDER BY hour, model",
+                ps -> {
+                    ps.setString(1, team.value());
+                    ps.setString(2, session.value());
+                    List<HourlyUsage> out = new ArrayList<>();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(new HourlyUsage(
+                                    Instant.ofEpochSecond(rs.getLong(1)),
+                                    rs.getString(2),
+                                    new UsageTotals(
+                                            rs.getLong(3),
+                                            rs.getLong(4),
+                                            rs.getLong(5),
+                                            rs.getLong(6),
+                                            rs.getLong(7))));
+                        }
+                    }
+                    return out;
                 });
     }
 

@@ -5,6 +5,7 @@ import dev.cairn.http.RequestCaller;
 import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
+import dev.cairn.model.session.FactExtractor;
 import dev.cairn.model.session.SessionService;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -79,7 +80,12 @@ public class EndResource {
     public record SkippedView(
             String text,
             String reason,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Double score) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double score) {
+
+        static SkippedView of(FactExtractor.Skipped s) {
+            return new SkippedView(s.text(), s.reason(), s.score());
+        }
+    }
 
     public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {}
 
@@ -88,8 +94,6 @@ public class EndResource {
         var ended = sessions.end(request.caller(), request.team(), Id.of("session", session));
         return new EndResult(
                 ended.extracted().stream().map(ExtractedView::of).toList(),
-                ended.skipped().stream()
-                        .map(x -> new SkippedView(x.text(), x.reason(), x.score()))
-                        .toList());
+                ended.skipped().stream().map(SkippedView::of).toList());
     }
 }

@@ -5,14 +5,17 @@ import dev.cairn.model.cache.UsageLedger;
 import dev.cairn.model.cache.UsageTotals;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
+import dev.cairn.model.validation.Checks;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -62,6 +65,59 @@ public class UsageResource {
                         body.cacheCreationInputTokens(),
                         body.cacheReadInputTokens()));
         return Response.noContent().build();
+    }
+
+    /** One model's usage in one bucket; {@code cost} null when the model has no configured price. */
+    public record PointView(
+            Instant start,
+            String model,
+            long requests,
+            long inputTokens,
+            long outputTokens,
+            long cacheCreationInputTokens,
+            long cacheReadInputTokens,
+            UsageLedger.Cost cost) {}
+
+    public record SeriesView(String bucket, Instant from, Instant to, List<PointView> points) {}
+
+    /**
+     * The ledger over time, per model: {@code bucket=hour|day} (default hour), optional {@code from} / {@code to}
+     * (RFC 3339 UTC timestamps; from inclusive, rounded down to its bucket; to exclusive). Buckets without usage are left
+     * out.
+     */
+    @GET
+    @Path("usage/series")
+    public SeriesView series(
+            @PathParam("session") String session,
+            @QueryParam("bucket") String bucket,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to) {
+        Checks c = new Checks();
+        Instant fromAt = c.instant("from", from);
+        Instant toAt = c.instant("to", to);
+        c.throwIfAny();
+        UsageLedger.Series s = usage.series(
+                request.caller(),
+                request.team(),
+                Id.of("session", session),
+                UsageLedger.Bucket.fromWire(bucket),
+                fromAt,
+                toAt);
+        return new SeriesView(
+                s.bucket().wire(),
+                s.from(),
+                s.to(),
+                s.points().stream()
+                        .map(p -> new PointView(
+                                p.start(),
+                                p.model(),
+                                p.totals().requests(),
+                                p.totals().inputTokens(),
+                                p.totals().outputTokens(),
+                                p.totals().cacheCreationInputTokens(),
+                                p.totals().cacheReadInputTokens(),
+                                p.cost()))
+                        .toList());
     }
 
     @GET

@@ -6,8 +6,12 @@ import dev.cairn.model.identity.Caller;
 import dev.cairn.model.port.SessionCacheStore;
 import dev.cairn.model.session.SessionAccess;
 import dev.cairn.model.validation.Checks;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -53,15 +57,58 @@ public final class UsageLedger {
             Map<String, UsageTotals> byModel,
             List<String> unpriced) {}
 
+    /** The width of a series' buckets. */
+    public enum Bucket {
+        HOUR,
+        DAY;
+
+        /** {@code hour} or {@code day}; null means {@code hour}. */
+        public static Bucket fromWire(String s) {
+            if (s == null) {
+                return HOUR;
+            }
+            for (Bucket b : values()) {
+                if (b.wire().equals(s)) {
+                    return b;
+                }
+            }
+            throw new InvalidInput("bucket", "must be hour or day (got " + s + ")");
+        }
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The bucket's start holding {@code t} (UTC hours and days). */
+        Instant start(Instant t) {
+            return this == HOUR ? t.truncatedTo(ChronoUnit.HOURS) : t.truncatedTo(ChronoUnit.DAYS);
+        }
+    }
+
+    /**
+     * One model's usage in one bucket and what it cost ({@code cost} null when the model has no price).
+     * {@code start}: the bucket's first instant, UTC.
+     */
+    public record Point(Instant start, String model, UsageTotals totals, Cost cost) {}
+
+    /** The ledger over time: points with usage only, oldest first, then by model. */
+    public record Series(Bucket bucket, Instant from, Instant to, List<Point> points) {}
+
     private final SessionCacheStore store;
     private final Settings settings;
 
     private final SessionAccess access;
+    private final Clock clock;
 
     public UsageLedger(SessionCacheStore store, SessionAccess access, Settings settings) {
+        this(store, access, settings, Clock.systemUTC());
+    }
+
+    public UsageLedger(SessionCacheStore store, SessionAccess access, Settings settings, Clock clock) {
         this.store = store;
         this.access = access;
         this.settings = settings;
+        this.clock = clock;
     }
 
     public void record(Caller caller, Id team, Id session, UsageDraft draft) {
@@ -82,7 +129,12 @@ public final class UsageLedger {
         long read = tokens(c, "cache_read_input_tokens", draft.cacheReadInputTokens(), false);
         c.throwIfAny();
         access.writable(caller, team, session);
-        store.addUsage(team, session, draft.model(), new UsageTotals(1, in, out, write, read));
+        store.addUsage(
+                team,
+                session,
+                draft.model(),
+                clock.instant().truncatedTo(ChronoUnit.HOURS),
+                new UsageTotals(1, in, out, write, read));
     }
 
     public Report report(Caller caller, Id team, Id session) {
@@ -95,17 +147,13 @@ public final class UsageLedger {
         for (Map.Entry<String, UsageTotals> e : byModel.entrySet()) {
             UsageTotals u = e.getValue();
             totals = totals.plus(u);
-            Price p = price(e.getKey());
-            if (p == null) {
+            Cost c = exactCost(e.getKey(), u);
+            if (c == null) {
                 unpriced.add(e.getKey());
                 continue;
             }
-            actual += (u.inputTokens() * p.input()
-                            + u.outputTokens() * p.output()
-                            + u.cacheCreationInputTokens() * p.input() * settings.writeMultiplier()
-                            + u.cacheReadInputTokens() * p.input() * settings.readMultiplier())
-                    / 1e6;
-            without += (u.allInputTokens() * p.input() + u.outputTokens() * p.output()) / 1e6;
+            actual += c.actual();
+            without += c.withoutCache();
         }
         double ratio =
                 totals.allInputTokens() == 0 ? 0 : (double) totals.cacheReadInputTokens() / totals.allInputTokens();
@@ -116,6 +164,55 @@ public final class UsageLedger {
                 new Cost(round(actual), round(without), round(without - actual)),
                 byModel,
                 unpriced);
+    }
+
+    /**
+     * The session's usage over time, per model, in {@code bucket}s: the buckets from the one holding {@code from}
+     * (default: the first usage) up to {@code to} (exclusive; default: now). Only buckets with usage are listed, so a
+     * chart draws the gaps as zero.
+     *
+     * @throws InvalidInput when {@code from} is not before {@code to}
+     */
+    public Series series(Caller caller, Id team, Id session, Bucket bucket, Instant from, Instant to) {
+        access.readable(caller, team, session);
+        if (from != null && to != null && !from.isBefore(to)) {
+            throw new InvalidInput("from", "must be before to (got from " + from + ", to " + to + ")");
+        }
+        Instant start = from == null ? null : bucket.start(from);
+        Map<Instant, Map<String, UsageTotals>> buckets = new TreeMap<>();
+        for (HourlyUsage h : store.hourlyUsage(team, session)) {
+            if ((start != null && h.hour().isBefore(start))
+                    || (to != null && !h.hour().isBefore(to))) {
+                continue;
+            }
+            buckets.computeIfAbsent(bucket.start(h.hour()), b -> new TreeMap<>())
+                    .merge(h.model(), h.totals(), UsageTotals::plus);
+        }
+        List<Point> points = new ArrayList<>();
+        buckets.forEach((b, models) -> models.forEach((model, u) -> {
+            Cost c = exactCost(model, u);
+            points.add(new Point(
+                    b,
+                    model,
+                    u,
+                    c == null ? null : new Cost(round(c.actual()), round(c.withoutCache()), round(c.saved()))));
+        }));
+        return new Series(bucket, start, to, points);
+    }
+
+    /** What {@code u} cost with caching and would have cost without, unrounded; null when {@code model} has no price. */
+    private Cost exactCost(String model, UsageTotals u) {
+        Price p = price(model);
+        if (p == null) {
+            return null;
+        }
+        double actual = (u.inputTokens() * p.input()
+                        + u.outputTokens() * p.output()
+                        + u.cacheCreationInputTokens() * p.input() * settings.writeMultiplier()
+                        + u.cacheReadInputTokens() * p.input() * settings.readMultiplier())
+                / 1e6;
+        double without = (u.allInputTokens() * p.input() + u.outputTokens() * p.output()) / 1e6;
+        return new Cost(actual, without, without - actual);
     }
 
     /** The price of the longest configured model name contained in {@code model}; null when none is. */

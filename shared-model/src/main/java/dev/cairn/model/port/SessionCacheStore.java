@@ -3,8 +3,10 @@ package dev.cairn.model.port;
 import dev.cairn.model.cache.CachedResult;
 import dev.cairn.model.cache.ContextPrefix;
 import dev.cairn.model.cache.ContextSnapshot;
+import dev.cairn.model.cache.HourlyUsage;
 import dev.cairn.model.cache.UsageTotals;
 import dev.cairn.model.id.Id;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -38,11 +40,17 @@ public interface SessionCacheStore {
         public static final Counters ZERO = new Counters(0, 0, 0, 0);
     }
 
-    /** Adds one model response's usage to the session's totals for {@code model}. */
-    void addUsage(Id team, Id session, String model, UsageTotals delta);
+    /**
+     * Adds one model response's usage to the session's totals for {@code model} and to that model's total for the
+     * {@code hour} (an hour's start, UTC) it was recorded in.
+     */
+    void addUsage(Id team, Id session, String model, Instant hour, UsageTotals delta);
 
     /** The session's usage totals per model. */
     Map<String, UsageTotals> usage(Id team, Id session);
+
+    /** The session's usage per model and hour, hours with usage only, oldest first (then by model). */
+    List<HourlyUsage> hourlyUsage(Id team, Id session);
 
     /** The agent's stable inputs of the session's context: system prompt, tool definitions, model. */
     void putPrefix(Id team, Id session, ContextPrefix prefix);

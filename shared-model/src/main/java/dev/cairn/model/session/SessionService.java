@@ -10,8 +10,12 @@ import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.memory.MemoryType;
+import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.SessionStore;
+import dev.cairn.model.secret.Finding;
 import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretRejected;
 import dev.cairn.model.secret.SecretScanner;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The session buffer: appends that never lose a message under concurrency, and folding of the oldest messages into
@@ -73,6 +78,17 @@ public final class SessionService {
     /** What ending a session did (API.md: {extracted: [memory], skipped: [{text, reason}]}). */
     public record Ended(List<Consolidator.Outcome> extracted, List<FactExtractor.Skipped> skipped) {}
 
+    /**
+     * What ending the session would extract and skip, with nothing written ({@code GET …/extract-preview}). Each
+     * proposed memory is the draft {@code end} would hand to the write path, its content redacted as a secret-redacting
+     * team's write would store it ({@code redacted}); under a rejecting policy it is listed as skipped ({@code secret}).
+     * Consolidation (created, reinforced, superseded) is decided only when written, so it is not part of the preview.
+     */
+    public record Preview(boolean ended, List<Proposed> wouldExtract, List<FactExtractor.Skipped> skipped) {}
+
+    public record Proposed(
+            MemoryType type, Scope scope, String content, double confidence, List<Id> evidence, boolean redacted) {}
+
     private final SessionStore store;
     private final Summarizer summarizer;
     private final FactExtractor extractor;
@@ -119,15 +135,8 @@ public final class SessionService {
         if (head.ended()) {
             return new Ended(List.of(), List.of());
         }
-        List<SessionMessage> messages =
-                head.lastSeq() == 0 ? List.of() : store.messages(team, session, 1, head.lastSeq());
-        FactExtractor.Extraction extraction = extractor.extract(messages);
-        List<FactExtractor.Skipped> skipped = new ArrayList<>(extraction.skipped());
-        // facts from messages that asked to be remembered were written when their message arrived
-        List<FactExtractor.Fact> pending = extraction.facts().stream()
-                .filter(f ->
-                        !f.explicit() && !f.evidence().stream().allMatch(m -> Statements.asksToRemember(m.content())))
-                .toList();
+        List<FactExtractor.Skipped> skipped = new ArrayList<>();
+        List<FactExtractor.Fact> pending = pending(head, skipped);
         List<Consolidator.Outcome> extracted = write(caller, team, session, pending, skipped);
         while (true) {
             SessionHead h = store.head(team, session).orElseThrow(); // writable() created it
@@ -154,6 +163,61 @@ public final class SessionService {
             }
         }
         return new Ended(extracted, skipped);
+    }
+
+    /**
+     * What {@link #end} would extract and skip now, writing nothing: no memory, no head change, no secret metric. A
+     * session nobody has written to, or one already ended, would extract nothing.
+     *
+     * @throws dev.cairn.model.error.NotFound when the session belongs to another user
+     */
+    public Preview preview(Caller caller, Id team, Id session) {
+        Optional<SessionHead> head = access.readable(caller, team, session);
+        if (head.isEmpty() || head.get().ended()) {
+            return new Preview(head.isPresent(), List.of(), List.of());
+        }
+        List<FactExtractor.Skipped> skipped = new ArrayList<>();
+        List<Proposed> proposed = new ArrayList<>();
+        for (FactExtractor.Fact f : pending(head.get(), skipped)) {
+            // the secret gate's decision without its counters: a preview is not a write
+            List<Finding> found = secrets.scanner().scan(f.content());
+            if (!found.isEmpty() && secrets.policyOf(team) == SecretPolicy.REJECT) {
+                skipped.add(new FactExtractor.Skipped(SecretScanner.redact(f.content(), found), "secret"));
+                continue;
+            }
+            proposed.add(new Proposed(
+                    f.type(),
+                    f.scope(),
+                    found.isEmpty() ? f.content() : SecretScanner.redact(f.content(), found),
+                    f.confidence(),
+                    evidence(f),
+                    !found.isEmpty()));
+        }
+        return new Preview(false, proposed, skipped);
+    }
+
+    /**
+     * The facts ending the session writes, the extractor's skipped statements added to {@code skipped}. Facts from
+     * messages that asked to be remembered are left out: they were written when their message arrived.
+     */
+    private List<FactExtractor.Fact> pending(SessionHead head, List<FactExtractor.Skipped> skipped) {
+        List<SessionMessage> messages =
+                head.lastSeq() == 0 ? List.of() : store.messages(head.team(), head.session(), 1, head.lastSeq());
+        FactExtractor.Extraction extraction = extractor.extract(messages);
+        skipped.addAll(extraction.skipped());
+        return extraction.facts().stream()
+                .filter(f ->
+                        !f.explicit() && !f.evidence().stream().allMatch(m -> Statements.asksToRemember(m.content())))
+                .toList();
+    }
+
+    /** A fact's evidence: the ids of the messages that stated it, each once, at most the write path's limit. */
+    private List<Id> evidence(FactExtractor.Fact f) {
+        return f.evidence().stream()
+                .map(SessionMessage::id)
+                .distinct()
+                .limit(memories.limits().maxEvidence())
+                .toList();
     }
 
     public Appended append(Caller caller, Id team, Id session, MessageDraft draft) {
@@ -224,11 +288,7 @@ public final class SessionService {
             Caller caller, Id team, Id session, List<FactExtractor.Fact> facts, List<FactExtractor.Skipped> skipped) {
         List<Consolidator.Outcome> written = new ArrayList<>();
         for (FactExtractor.Fact f : facts) {
-            List<String> evidence = f.evidence().stream()
-                    .map(m -> m.id().value())
-                    .distinct()
-                    .limit(memories.limits().maxEvidence())
-                    .toList();
+            List<String> evidence = evidence(f).stream().map(Id::value).toList();
             String occurredAt = f.evidence().stream()
                     .map(SessionMessage::occurredAt)
                     .max(Instant::compareTo)

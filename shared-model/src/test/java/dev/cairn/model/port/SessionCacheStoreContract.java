@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cairn.model.cache.CachedResult;
 import dev.cairn.model.cache.ContextPrefix;
 import dev.cairn.model.cache.ContextSnapshot;
+import dev.cairn.model.cache.HourlyUsage;
 import dev.cairn.model.cache.ToolCache;
 import dev.cairn.model.cache.ToolCacheSettings;
 import dev.cairn.model.cache.UsageTotals;
@@ -36,6 +37,7 @@ public abstract class SessionCacheStoreContract {
     protected abstract SessionCacheStore store();
 
     private static final Id TEAM = new Id("cache-contract");
+    private static final Instant HOUR = Instant.parse("2026-11-30T09:00:00Z");
 
     private static Id session() {
         return new Id("s" + System.nanoTime());
@@ -83,7 +85,7 @@ public abstract class SessionCacheStoreContract {
             done.add(pool.submit(() -> {
                 for (int i = 0; i < 50; i++) {
                     store().addCounters(TEAM, s, 1, 2, 0, i == 0);
-                    store().addUsage(TEAM, s, "claude-sonnet-4-5", new UsageTotals(1, 10, 20, 30, 40));
+                    store().addUsage(TEAM, s, "claude-sonnet-4-5", HOUR, new UsageTotals(1, 10, 20, 30, 40));
                 }
             }));
         }
@@ -94,6 +96,30 @@ public abstract class SessionCacheStoreContract {
         assertThat(store().counters(TEAM, s)).isEqualTo(new SessionCacheStore.Counters(400, 800, 0, 8));
         assertThat(store().usage(TEAM, s))
                 .isEqualTo(Map.of("claude-sonnet-4-5", new UsageTotals(400, 4000, 8000, 12000, 16000)));
+        assertThat(store().hourlyUsage(TEAM, s))
+                .containsExactly(
+                        new HourlyUsage(HOUR, "claude-sonnet-4-5", new UsageTotals(400, 4000, 8000, 12000, 16000)));
+    }
+
+    @Test
+    void hourlyUsage_shouldSumPerHourAndModel_oldestFirst_andAddUpToTheTotals() {
+        Id s = session();
+        Instant later = HOUR.plusSeconds(3 * 3600);
+        store().addUsage(TEAM, s, "claude-sonnet-4-5", later, new UsageTotals(1, 1, 2, 3, 4));
+        store().addUsage(TEAM, s, "claude-haiku-4-5", HOUR, new UsageTotals(1, 5, 5, 5, 5));
+        store().addUsage(TEAM, s, "claude-sonnet-4-5", HOUR, new UsageTotals(1, 10, 20, 30, 40));
+        store().addUsage(TEAM, s, "claude-sonnet-4-5", HOUR, new UsageTotals(1, 10, 20, 30, 40));
+
+        assertThat(store().hourlyUsage(TEAM, s))
+                .containsExactly(
+                        new HourlyUsage(HOUR, "claude-haiku-4-5", new UsageTotals(1, 5, 5, 5, 5)),
+                        new HourlyUsage(HOUR, "claude-sonnet-4-5", new UsageTotals(2, 20, 40, 60, 80)),
+                        new HourlyUsage(later, "claude-sonnet-4-5", new UsageTotals(1, 1, 2, 3, 4)));
+        assertThat(store().usage(TEAM, s))
+                .isEqualTo(Map.of(
+                        "claude-sonnet-4-5", new UsageTotals(3, 21, 42, 63, 84),
+                        "claude-haiku-4-5", new UsageTotals(1, 5, 5, 5, 5)));
+        assertThat(store().hourlyUsage(TEAM, session())).isEmpty();
     }
 
     @Test

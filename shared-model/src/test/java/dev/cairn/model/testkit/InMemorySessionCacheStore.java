@@ -3,9 +3,11 @@ package dev.cairn.model.testkit;
 import dev.cairn.model.cache.CachedResult;
 import dev.cairn.model.cache.ContextPrefix;
 import dev.cairn.model.cache.ContextSnapshot;
+import dev.cairn.model.cache.HourlyUsage;
 import dev.cairn.model.cache.UsageTotals;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.port.SessionCacheStore;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +26,7 @@ public final class InMemorySessionCacheStore implements SessionCacheStore {
     private final Map<Key, TreeMap<String, CachedResult>> entries = new HashMap<>();
     private final Map<Key, Counters> counters = new HashMap<>();
     private final Map<Key, Map<String, UsageTotals>> usage = new HashMap<>();
+    private final Map<Key, TreeMap<String, HourlyUsage>> hourly = new HashMap<>();
     private final Map<Key, ContextPrefix> prefixes = new HashMap<>();
     private final Map<Key, Map<Long, ContextSnapshot>> snapshots = new HashMap<>();
     private final Map<Key, Map<String, String>> blocks = new HashMap<>();
@@ -71,8 +74,19 @@ public final class InMemorySessionCacheStore implements SessionCacheStore {
     }
 
     @Override
-    public synchronized void addUsage(Id team, Id session, String model, UsageTotals delta) {
+    public synchronized void addUsage(Id team, Id session, String model, Instant hour, UsageTotals delta) {
         usage.computeIfAbsent(new Key(team, session), k -> new TreeMap<>()).merge(model, delta, UsageTotals::plus);
+        hourly.computeIfAbsent(new Key(team, session), k -> new TreeMap<>())
+                .merge(
+                        hour + " " + model,
+                        new HourlyUsage(hour, model, delta),
+                        (a, b) -> new HourlyUsage(hour, model, a.totals().plus(b.totals())));
+    }
+
+    @Override
+    public synchronized List<HourlyUsage> hourlyUsage(Id team, Id session) {
+        return List.copyOf(
+                hourly.getOrDefault(new Key(team, session), new TreeMap<>()).values());
     }
 
     @Override

@@ -1,32 +1,39 @@
-// Cost: the usage ledger of the chosen sessions, charted over the samples this tab took, and the tool caches' stats.
+// Cost: the usage ledger of the chosen sessions over time (GET …/usage/series, hour or day buckets) in total and per
+// model, the totals and cost (GET …/usage), and the tool caches' stats.
 import { call, teamPath, seg } from './api.js';
 import { h, replace, field, fmtInt, fmtUsd } from './dom.js';
 import { lineChart } from './chart.js';
 
 const SESSIONS = 'cairn.cost.sessions';
-const SAMPLES = 'cairn.cost.samples';
+const STEP = { hour: 3600e3, day: 86400e3 };
+const MAX_BUCKETS = 24 * 31; // a month of hours: older buckets are left off the chart (the tables keep the totals)
 
 export function render(root, ctx) {
   const ids = h('input', { id: 'c-sessions', type: 'text', required: true, value: sessionStorage.getItem(SESSIONS) || '', placeholder: 's1, s2' });
+  const bucket = h('select', { id: 'c-bucket' }, h('option', { value: 'hour' }, 'hour'), h('option', { value: 'day' }, 'day'));
   const out = h('div', { id: 'cost-view' });
   const form = h('form', { id: 'cost-form', class: 'filters' }, field('Sessions (comma-separated ids)', ids),
-    h('button', { type: 'submit', id: 'cost-refresh' }, 'Refresh'));
+    field('Per', bucket), h('button', { type: 'submit', id: 'cost-refresh' }, 'Refresh'));
   form.addEventListener('submit', (e) => { e.preventDefault(); load(); });
+  bucket.addEventListener('change', () => { if (ids.value) load(); });
   replace(root, h('h2', null, 'Cost'),
-    h('p', { class: 'hint' }, 'The API keeps running totals per session; the charts plot the totals this tab sampled at each refresh.'),
+    h('p', { class: 'hint' }, 'The ledger per hour or day (UTC) in which usage was posted, for all models and per model.'),
     form, out);
   if (ids.value) load();
 
   async function load() {
     try {
       const list = [...new Set(ids.value.split(',').map((x) => x.trim()).filter(Boolean))].map(seg);
-      const key = SAMPLES + ':' + teamOf() + ':' + list.join(',');
       sessionStorage.setItem(SESSIONS, list.join(', '));
-      const reports = await Promise.all(list.map(async (sid) => ({
-        sid,
-        usage: await call('GET', teamPath('/sessions/' + sid + '/usage')),
-        cache: await call('GET', teamPath('/sessions/' + sid + '/tool-cache/stats')),
-      })));
+      const per = bucket.value;
+      const reports = await Promise.all(list.map(async (sid) => {
+        const [usage, series, cache] = await Promise.all([
+          call('GET', teamPath('/sessions/' + sid + '/usage')),
+          call('GET', teamPath('/sessions/' + sid + '/usage/series'), { query: { bucket: per } }),
+          call('GET', teamPath('/sessions/' + sid + '/tool-cache/stats')),
+        ]);
+        return { sid, usage, series, cache };
+      }));
       const sum = { reads: 0, writes: 0, uncached: 0, output: 0, requests: 0, saved: 0, actual: 0, without: 0 };
       const byModel = new Map();
       for (const r of reports) {
@@ -41,9 +48,9 @@ export function render(root, ctx) {
           byModel.set(model, acc);
         }
       }
-      const samples = JSON.parse(sessionStorage.getItem(key) || '[]');
-      samples.push({ t: Date.now(), reads: sum.reads, writes: sum.writes, uncached: sum.uncached, saved: sum.saved });
-      sessionStorage.setItem(key, JSON.stringify(samples.slice(-200)));
+      const points = reports.flatMap((r) => r.series.points);
+      const all = buckets(points, per, () => true);
+      const models = [...new Set(points.map((p) => p.model))].sort();
       const allIn = sum.reads + sum.writes + sum.uncached;
       replace(out,
         h('dl', { class: 'kpis', id: 'cost-kpis' },
@@ -53,17 +60,17 @@ export function render(root, ctx) {
           h('dt', null, 'without cache'), h('dd', null, fmtUsd(sum.without)),
           h('dt', null, 'saved'), h('dd', { id: 'saved' }, fmtUsd(sum.saved))),
         lineChart({
-          id: 'ledger-tokens', title: 'Input tokens over time', points: samples, format: fmtInt,
-          series: [
-            { key: 'reads', label: 'cache reads', cls: 's-reads' },
-            { key: 'writes', label: 'cache writes', cls: 's-writes' },
-            { key: 'uncached', label: 'uncached input', cls: 's-uncached' },
-          ],
+          id: 'ledger-tokens', title: 'Input tokens per ' + per + ', all models', points: all, format: fmtInt, per,
+          series: TOKENS,
         }),
         lineChart({
-          id: 'ledger-saved', title: 'Money saved by caching (USD)', points: samples, format: fmtUsd,
-          series: [{ key: 'saved', label: 'saved', cls: 's-saved' }],
+          id: 'ledger-saved', title: 'Money saved by caching per ' + per + ' (USD, priced models)', points: all,
+          format: fmtUsd, per, series: [{ key: 'saved', label: 'saved', cls: 's-saved' }],
         }),
+        h('div', { id: 'per-model-charts' }, models.map((model, i) => lineChart({
+          id: 'ledger-model-' + i, title: model + ': input tokens per ' + per,
+          points: buckets(points, per, (p) => p.model === model), format: fmtInt, per, series: TOKENS,
+        }))),
         h('table', { id: 'by-model' }, h('caption', null, 'Per model'),
           h('thead', null, h('tr', null, ['model', 'requests', 'uncached input', 'cache writes', 'cache reads', 'output'].map((x) => h('th', { scope: 'col' }, x)))),
           h('tbody', null, [...byModel].map(([model, m]) => h('tr', null, h('td', null, model),
@@ -80,6 +87,31 @@ export function render(root, ctx) {
   }
 }
 
-function teamOf() {
-  return sessionStorage.getItem('cairn.team');
+const TOKENS = [
+  { key: 'reads', label: 'cache reads', cls: 's-reads' },
+  { key: 'writes', label: 'cache writes', cls: 's-writes' },
+  { key: 'uncached', label: 'uncached input', cls: 's-uncached' },
+];
+
+/**
+ * The points that pass `keep`, summed per bucket (over sessions and models), with the buckets without usage between
+ * the first and the last filled with zeros, so the line drops to zero there instead of bridging the gap.
+ */
+function buckets(points, per, keep) {
+  const by = new Map();
+  for (const p of points) {
+    if (!keep(p)) continue;
+    const t = Date.parse(p.start);
+    const b = by.get(t) || { t, reads: 0, writes: 0, uncached: 0, saved: 0 };
+    b.reads += p.cache_read_input_tokens; b.writes += p.cache_creation_input_tokens; b.uncached += p.input_tokens;
+    b.saved += p.cost ? p.cost.saved : 0;
+    by.set(t, b);
+  }
+  const ts = [...by.keys()].sort((a, b) => a - b);
+  if (!ts.length) return [];
+  const out = [];
+  for (let t = Math.max(ts[0], ts[ts.length - 1] - (MAX_BUCKETS - 1) * STEP[per]); t <= ts[ts.length - 1]; t += STEP[per]) {
+    out.push(by.get(t) || { t, reads: 0, writes: 0, uncached: 0, saved: 0 });
+  }
+  return out;
 }

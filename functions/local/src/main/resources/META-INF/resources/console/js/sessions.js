@@ -20,13 +20,14 @@ export function render(root, ctx) {
     try {
       const sid = seg(id.value.trim());
       sessionStorage.setItem('cairn.session', sid);
-      const [sess, context] = await Promise.all([
+      const [sess, context, preview] = await Promise.all([
         call('GET', teamPath('/sessions/' + sid)),
         call('GET', teamPath('/sessions/' + sid + '/context'), {
           query: { query: query.value.trim() || undefined, max_tokens: max.value || undefined },
         }),
+        call('GET', teamPath('/sessions/' + sid + '/extract-preview')),
       ]);
-      replace(out, sessionView(sid, sess), contextView(context), endView(sid));
+      replace(out, sessionView(sid, sess), contextView(context), endView(sid, preview));
       ctx.status('');
     } catch (e) {
       ctx.status(ctx.describe(e), true);
@@ -89,7 +90,7 @@ export function render(root, ctx) {
         h('tbody', null, rows)));
   }
 
-  function endView(sid) {
+  function endView(sid, preview) {
     const result = h('div', { id: 'end-result' });
     const end = confirmButton('End session and extract memories', 'Press again: ending cannot be undone', async () => {
       try {
@@ -103,7 +104,23 @@ export function render(root, ctx) {
     });
     return h('section', { class: 'panel', 'aria-label': 'End the session' },
       h('h3', null, 'End of session'),
-      h('p', { class: 'hint' }, 'Ending turns what the user stated into typed memories (the list appears here); the API has no dry run, so this ends the session.'),
-      end, result);
+      previewView(preview),
+      preview.ended ? h('p', { class: 'hint' }, 'This session has ended: nothing more is extracted.') : end,
+      result);
+  }
+
+  // GET …/extract-preview: what ending would do now, nothing written (consolidation is decided only when written)
+  function previewView(p) {
+    const items = p.would_extract.map((m) => h('li', null,
+      h('span', { class: 'meta' }, m.type + ' · ' + m.scope + ' · confidence ' + m.confidence.toFixed(2)
+        + ' · ' + m.evidence.length + ' evidence message' + (m.evidence.length === 1 ? '' : 's')
+        + (m.redacted ? ' · secret redacted' : '')), ' ', h('span', { class: 'content' }, m.content)));
+    return h('div', { id: 'end-preview' },
+      h('h4', null, 'What ending now would extract'),
+      h('p', { class: 'hint' }, p.ended ? 'Already ended.'
+        : p.would_extract.length + ' memories would be written, ' + p.skipped.length + ' statements skipped (a preview: nothing is written until you end the session).'),
+      h('ul', { id: 'would-extract' }, items),
+      h('h4', null, 'Would skip'),
+      h('ul', { id: 'would-skip' }, p.skipped.map((x) => h('li', null, x.text + ' — ' + x.reason))));
   }
 }
