@@ -109,6 +109,10 @@ export function render(root, ctx) {
       result);
   }
 
+  function plural(n, one, many) {
+    return n + ' ' + (n === 1 ? one : many);
+  }
+
   // GET …/extract-preview: what ending would do now, nothing written (consolidation is decided only when written)
   function previewView(p) {
     const items = p.would_extract.map((m) => h('li', null,
@@ -118,7 +122,9 @@ export function render(root, ctx) {
     return h('div', { id: 'end-preview' },
       h('h4', null, 'What ending now would extract'),
       h('p', { class: 'hint' }, p.ended ? 'Already ended.'
-        : p.would_extract.length + ' memories would be written, ' + p.skipped.length + ' statements skipped (a preview: nothing is written until you end the session).'),
+        : plural(p.would_extract.length, 'memory', 'memories') + ' would be written, '
+          + plural(p.skipped.length, 'statement', 'statements')
+          + ' skipped (a preview: nothing is written until you end the session).'),
       h('ul', { id: 'would-extract' }, items),
       h('h4', null, 'Would skip'),
       h('ul', { id: 'would-skip' }, p.skipped.map((x) => h('li', null, x.text + ' — ' + x.reason))));
