@@ -9,7 +9,10 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** What the single-connection SQLite stores share: opening a file in WAL mode, and running one statement. */
+/**
+ * What the single-connection SQLite stores share: opening a file in WAL mode, running one statement, running a
+ * transaction.
+ */
 final class SqliteFiles {
 
     private SqliteFiles() {}
@@ -37,6 +40,54 @@ final class SqliteFiles {
             return work.apply(ps);
         } catch (SQLException e) {
             throw new StoreFailure(store + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A transaction's statements. */
+    interface Transaction {
+        void run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction; a failure becomes a {@link StoreFailure} ("{@code what} failed") whose
+     * cause is the first error. When a statement or the commit fails on a full disk (SQLITE_FULL) or an I/O error,
+     * SQLite has often rolled the transaction back already, so the rollback and the return to autocommit fail too
+     * ("no transaction is active"): those errors are only attached as suppressed, never thrown instead, or a full
+     * disk would read as an unknown error (500 instead of 503). The connection is back in autocommit either way,
+     * so the next write starts afresh once space returns.
+     */
+    static void inTransaction(Connection c, String what, Transaction work) {
+        Exception failure = null;
+        try {
+            c.setAutoCommit(false);
+            try {
+                work.run();
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                failure = e;
+                try {
+                    c.rollback();
+                } catch (SQLException | RuntimeException alreadyRolledBack) {
+                    e.addSuppressed(alreadyRolledBack);
+                }
+            }
+        } catch (SQLException e) {
+            failure = e;
+        }
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            // the driver counts itself in autocommit before it sends the COMMIT that finds no transaction
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        } else if (failure != null) {
+            throw new StoreFailure(what + " failed", failure);
         }
     }
 }

@@ -501,29 +501,12 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private interface SqlWork {
-        void run() throws SQLException;
-    }
-
-    private void inTransaction(SqlWork work) {
+    private void inTransaction(SqliteFiles.Transaction work) {
         inTransaction(db, work);
     }
 
-    private static void inTransaction(Connection c, SqlWork work) {
-        try {
-            c.setAutoCommit(false);
-            try {
-                work.run();
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw new StoreFailure("write failed", e);
-        }
+    private static void inTransaction(Connection c, SqliteFiles.Transaction work) {
+        SqliteFiles.inTransaction(c, "write", work);
     }
 
     private static void bind(PreparedStatement ps, Memory m) throws SQLException {
