@@ -179,6 +179,9 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                 }
             });
             writer = w;
+            // the versions of the commit this writer opened on, and only those: a failed batch put its versions in
+            // before its commit failed, and keeping them would skip those memories when the poller indexes them again
+            appliedVersions.clear();
             loadAppliedVersions();
         } catch (IOException | RuntimeException e) {
             w.rollback();

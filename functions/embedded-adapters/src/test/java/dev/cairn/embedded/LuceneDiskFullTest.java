@@ -49,6 +49,11 @@ class LuceneDiskFullTest {
     /** A directory whose disk can be "filled": then no file can be created and nothing written. */
     static final class FillableDirectory extends FilterDirectory {
         final AtomicBoolean full = new AtomicBoolean();
+        /**
+         * As a tmpfs fills: files are still created and small writes buffered, and the bytes fail only when an output
+         * is flushed on close, so a batch fails at its commit, after its documents were added.
+         */
+        final AtomicBoolean flushRefused = new AtomicBoolean();
 
         FillableDirectory(Directory in) {
             super(in);
@@ -69,6 +74,9 @@ class LuceneDiskFullTest {
                 @Override
                 public void close() throws IOException {
                     out.close();
+                    if (flushRefused.get()) {
+                        throw new IOException("No space left on device");
+                    }
                 }
 
                 @Override
@@ -212,6 +220,36 @@ class LuceneDiskFullTest {
             assertThat(index.unavailable()).isEmpty();
             indexer.converge(100);
             assertThat(store.pendingIndex(10)).isEmpty();
+        }
+    }
+
+    @Test
+    void aBatchWhoseCommitFailed_shouldBeIndexedWhenThePollerRetriesIt_onceSpaceReturns() {
+        FillableDirectory[] disk = new FillableDirectory[1];
+        HashingEmbedder embedder = new HashingEmbedder();
+        try (SqliteMemoryStore store = new SqliteMemoryStore(dir.resolve("memories.db"));
+                LuceneVectorIndex index = fillableIndex(disk)) {
+            Indexer indexer = new Indexer(store, index, embedder);
+            MemoryService memories = new MemoryService(store, indexer, Clock.systemUTC(), MemoryLimits.DEFAULTS, GATE);
+            RecallService recall = new RecallService(
+                    store, index, embedder, indexer, Clock.systemUTC(), RecallSettings.DEFAULTS, Runnable::run, GATE);
+            memories.create(ALICE, TEAM, draft("The staging database runs PostgreSQL 16"));
+
+            // GIVEN a disk that takes the documents but fails the commit's flush (as a full tmpfs does)
+            disk[0].flushRefused.set(true);
+            memories.create(ALICE, TEAM, draft("The Orion release train leaves every second Tuesday"));
+            assertThat(catchThrowable(() -> indexer.converge(100))).isInstanceOf(StoreUnavailable.class);
+
+            // WHEN space returns and the poller indexes what is pending
+            disk[0].flushRefused.set(false);
+            indexer.converge(100);
+
+            // THEN the memory whose batch failed is in the index (not skipped as "already applied")
+            assertThat(recall(recall, "When does the Orion release train leave?")
+                            .hits())
+                    .extracting(h -> h.memory().content())
+                    .first()
+                    .isEqualTo("The Orion release train leaves every second Tuesday");
         }
     }
 
