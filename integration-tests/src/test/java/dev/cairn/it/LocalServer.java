@@ -30,6 +30,7 @@ public final class LocalServer implements AutoCloseable {
     private Process process;
     private int port;
     private boolean aws = awsBackend();
+    private List<String> commandPrefix = List.of();
 
     public LocalServer(Path dataDir) {
         this.dataDir = dataDir;
@@ -47,7 +48,8 @@ public final class LocalServer implements AutoCloseable {
             throw new IllegalStateException(JAR + " is missing: build functions/local first (./mvnw install)");
         }
         port = Processes.freePort();
-        List<String> cmd = new ArrayList<>(List.of(
+        List<String> cmd = new ArrayList<>(commandPrefix);
+        cmd.addAll(List.of(
                 java(),
                 "-Xmx512m",
                 "-Dcairn.data-dir=" + dataDir,
@@ -72,6 +74,21 @@ public final class LocalServer implements AutoCloseable {
         process = pb.start();
         awaitHealth("/q/health/live");
         return this;
+    }
+
+    /** Runs the server's command under another, e.g. {@code unshare} (the command is appended to it). */
+    public LocalServer under(List<String> prefix) {
+        commandPrefix = List.copyOf(prefix);
+        return this;
+    }
+
+    /** The server's process id (after {@link #start}); with {@link #under} the wrapper must exec the server. */
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** Runs this server on the AWS adapters (dynalite, OpenSearch) whatever the run's backend. */

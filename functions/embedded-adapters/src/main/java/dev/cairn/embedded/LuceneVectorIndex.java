@@ -179,6 +179,9 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                 }
             });
             writer = w;
+            // the versions of the commit this writer opened on, and only those: a failed batch put its versions in
+            // before its commit failed, and keeping them would skip those memories when the poller indexes them again
+            appliedVersions.clear();
             loadAppliedVersions();
         } catch (IOException | RuntimeException e) {
             w.rollback();
@@ -238,9 +241,13 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         return new StoreUnavailable("the vector index (" + what + " failed: " + e + ")", RETRY_AFTER, e);
     }
 
+    /**
+     * Also tries the reopen while the index is broken: readiness probes are what find out that space returned, since
+     * a load balancer sends no other traffic to an instance that is not ready.
+     */
     @Override
     public Optional<String> unavailable() {
-        if (broken == null && !writer.isOpen()) {
+        if (broken != null || !writer.isOpen()) {
             try {
                 ensureOpen();
             } catch (StoreUnavailable e) {
@@ -336,14 +343,32 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         searchers.maybeRefresh();
     }
 
+    /**
+     * A write that fails on the disk rolls the writer back on the thread that wrote (the catch-up poller, say), which
+     * closes it under a search running beside it ({@code AlreadyClosedException}: "this IndexWriter is closed",
+     * "queue is closed"). Such a search is not a bug of its own: it reads again on the reopened writer, and only
+     * when that keeps happening answers the outage (503), never a 500.
+     */
     @Override
     public List<Candidate> search(Search search) {
         if (model != null && !model.equals(search.modelId())) {
             throw new EmbeddingModelMismatch(model, search.modelId());
         }
+        for (int attempt = 1; ; attempt++) {
+            ensureOpen();
+            try {
+                return searchOnce(search);
+            } catch (AlreadyClosedException e) {
+                if (attempt == 3) {
+                    throw new StoreUnavailable("the vector index (closed under a search: " + e + ")", RETRY_AFTER, e);
+                }
+            }
+        }
+    }
+
+    private List<Candidate> searchOnce(Search search) {
         Query filter = filterQuery(search.filter());
         float[] query = normalized(search.vector());
-        ensureOpen();
         try {
             searchers.maybeRefresh();
             IndexSearcher searcher = searchers.acquire();

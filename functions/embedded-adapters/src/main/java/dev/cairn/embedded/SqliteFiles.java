@@ -9,7 +9,10 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** What the single-connection SQLite stores share: opening a file in WAL mode, and running one statement. */
+/**
+ * What the single-connection SQLite stores share: opening a file in WAL mode, running one statement, running a
+ * transaction.
+ */
 final class SqliteFiles {
 
     private SqliteFiles() {}
@@ -40,25 +43,51 @@ final class SqliteFiles {
         }
     }
 
-    interface Tx {
+    /** A transaction's statements. */
+    interface Transaction {
         void run() throws SQLException;
     }
 
-    /** Runs {@code work} in one transaction on {@code db}: all of it commits or none; a failure rolls back. */
-    static void inTransaction(Connection db, String store, Tx work) {
+    /**
+     * Runs {@code work} in one transaction; a failure becomes a {@link StoreFailure} ("{@code what} failed") whose
+     * cause is the first error. When a statement or the commit fails on a full disk (SQLITE_FULL) or an I/O error,
+     * SQLite has often rolled the transaction back already, so the rollback and the return to autocommit fail too
+     * ("no transaction is active"): those errors are only attached as suppressed, never thrown instead, or a full
+     * disk would read as an unknown error (500 instead of 503). The connection is back in autocommit either way,
+     * so the next write starts afresh once space returns.
+     */
+    static void inTransaction(Connection c, String what, Transaction work) {
+        Exception failure = null;
         try {
-            db.setAutoCommit(false);
+            c.setAutoCommit(false);
             try {
                 work.run();
-                db.commit();
+                c.commit();
             } catch (SQLException | RuntimeException e) {
-                db.rollback();
-                throw e;
-            } finally {
-                db.setAutoCommit(true);
+                failure = e;
+                try {
+                    c.rollback();
+                } catch (SQLException | RuntimeException alreadyRolledBack) {
+                    e.addSuppressed(alreadyRolledBack);
+                }
             }
         } catch (SQLException e) {
-            throw new StoreFailure(store + ": write failed", e);
+            failure = e;
+        }
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            // the driver counts itself in autocommit before it sends the COMMIT that finds no transaction
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        } else if (failure != null) {
+            throw new StoreFailure(what + " failed", failure);
         }
     }
 }

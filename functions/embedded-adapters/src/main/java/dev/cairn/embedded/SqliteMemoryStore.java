@@ -501,16 +501,12 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private interface SqlWork {
-        void run() throws SQLException;
-    }
-
-    private void inTransaction(SqlWork work) {
+    private void inTransaction(SqliteFiles.Transaction work) {
         inTransaction(db, work);
     }
 
-    private static void inTransaction(Connection c, SqlWork work) {
-        SqliteFiles.inTransaction(c, "memory store", work::run);
+    private static void inTransaction(Connection c, SqliteFiles.Transaction work) {
+        SqliteFiles.inTransaction(c, "write", work);
     }
 
     private static void bind(PreparedStatement ps, Memory m) throws SQLException {

@@ -230,35 +230,24 @@ public final class SqliteSyncStore implements SyncStore, AutoCloseable {
 
     @Override
     public synchronized void resetMaterialized(Id team, List<FactState> facts, long version) {
-        try {
-            db.setAutoCommit(false);
-            try {
-                run("DELETE FROM facts WHERE team = ?", ps -> {
-                    ps.setString(1, team.value());
-                    return ps.executeUpdate();
-                });
-                run("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?)", ps -> {
-                    for (FactState f : facts) {
-                        bindFact(ps, f);
-                        ps.addBatch();
-                    }
-                    return ps.executeBatch();
-                });
-                run("INSERT OR REPLACE INTO sync_head VALUES (?, ?)", ps -> {
-                    ps.setString(1, team.value());
-                    ps.setLong(2, version);
-                    return ps.executeUpdate();
-                });
-                db.commit();
-            } catch (RuntimeException e) {
-                db.rollback();
-                throw e;
-            } finally {
-                db.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw new StoreFailure("rebuild failed", e);
-        }
+        SqliteFiles.inTransaction(db, "rebuild", () -> {
+            run("DELETE FROM facts WHERE team = ?", ps -> {
+                ps.setString(1, team.value());
+                return ps.executeUpdate();
+            });
+            run("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?)", ps -> {
+                for (FactState f : facts) {
+                    bindFact(ps, f);
+                    ps.addBatch();
+                }
+                return ps.executeBatch();
+            });
+            run("INSERT OR REPLACE INTO sync_head VALUES (?, ?)", ps -> {
+                ps.setString(1, team.value());
+                ps.setLong(2, version);
+                return ps.executeUpdate();
+            });
+        });
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.Lock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LuceneDiskFullTest {
 
     private static final Id TEAM = new Id("acme");
+    private static final SecretGate GATE = SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT);
     private static final Caller ALICE = new Caller(new Id("alice"), Set.of(TEAM));
 
     @TempDir
@@ -47,6 +49,11 @@ class LuceneDiskFullTest {
     /** A directory whose disk can be "filled": then no file can be created and nothing written. */
     static final class FillableDirectory extends FilterDirectory {
         final AtomicBoolean full = new AtomicBoolean();
+        /**
+         * As a tmpfs fills: files are still created and small writes buffered, and the bytes fail only when an output
+         * is flushed on close, so a batch fails at its commit, after its documents were added.
+         */
+        final AtomicBoolean flushRefused = new AtomicBoolean();
 
         FillableDirectory(Directory in) {
             super(in);
@@ -67,6 +74,9 @@ class LuceneDiskFullTest {
                 @Override
                 public void close() throws IOException {
                     out.close();
+                    if (flushRefused.get()) {
+                        throw new IOException("No space left on device");
+                    }
                 }
 
                 @Override
@@ -110,19 +120,27 @@ class LuceneDiskFullTest {
             check();
             super.rename(source, dest);
         }
+
+        /** With {@link #lockRefused} set, a new writer cannot start either (its lock file cannot be created). */
+        final AtomicBoolean lockRefused = new AtomicBoolean();
+
+        @Override
+        public Lock obtainLock(String name) throws IOException {
+            if (lockRefused.get()) {
+                throw new IOException("No space left on device");
+            }
+            return super.obtainLock(name);
+        }
     }
 
     @Test
     void recall_shouldRecoverWithoutARestart_afterTheDiskWasFullAndSpaceReturned() {
         FillableDirectory[] disk = new FillableDirectory[1];
         Clock clock = Clock.systemUTC();
-        SecretGate gate = SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT);
+        SecretGate gate = GATE;
         HashingEmbedder embedder = new HashingEmbedder();
         try (SqliteMemoryStore store = new SqliteMemoryStore(dir.resolve("memories.db"));
-                LuceneVectorIndex index = new LuceneVectorIndex(dir.resolve("index"), d -> {
-                    disk[0] = new FillableDirectory(d);
-                    return disk[0];
-                })) {
+                LuceneVectorIndex index = fillableIndex(disk)) {
             Indexer indexer = new Indexer(store, index, embedder);
             MemoryService memories = new MemoryService(store, indexer, clock, MemoryLimits.DEFAULTS, gate);
             RecallService recall = new RecallService(
@@ -154,6 +172,93 @@ class LuceneDiskFullTest {
             assertThat(index.unavailable()).isEmpty();
             assertThat(store.pendingIndex(10)).isEmpty();
         }
+    }
+
+    @Test
+    void readiness_shouldSayWhyWhileTheIndexCannotReopen_andRecoverOnItsOwnOnceSpaceReturns() {
+        FillableDirectory[] disk = new FillableDirectory[1];
+        HashingEmbedder embedder = new HashingEmbedder();
+        try (SqliteMemoryStore store = new SqliteMemoryStore(dir.resolve("memories.db"));
+                LuceneVectorIndex index = fillableIndex(disk)) {
+            Indexer indexer = new Indexer(store, index, embedder);
+            MemoryService memories = new MemoryService(store, indexer, Clock.systemUTC(), MemoryLimits.DEFAULTS, GATE);
+            memories.create(ALICE, TEAM, draft("The staging database runs PostgreSQL 16"));
+            assertThat(index.unavailable()).isEmpty();
+
+            // GIVEN a disk so full that, after the failed write, not even the reopened writer can start
+            disk[0].full.set(true);
+            disk[0].lockRefused.set(true);
+            // the store takes the write; the index write fails, and so does the writer's reopen
+            memories.create(ALICE, TEAM, draft("The Orion release train leaves every second Tuesday"));
+            Throwable catchUp = catchThrowable(() -> indexer.converge(100));
+            assertThat(catchUp).isInstanceOf(StoreUnavailable.class);
+
+            // THEN the index says it cannot be used, and why (readiness reports this text and goes DOWN)
+            assertThat(index.unavailable())
+                    .hasValueSatisfying(why ->
+                            assertThat(why).contains("cannot be reopened").contains("No space left"));
+            assertThat(catchThrowable(() -> recall(
+                            new RecallService(
+                                    store,
+                                    index,
+                                    embedder,
+                                    indexer,
+                                    Clock.systemUTC(),
+                                    RecallSettings.DEFAULTS,
+                                    Runnable::run,
+                                    GATE),
+                            "When does the Orion release train leave?")))
+                    .as("recall reports the outage")
+                    .isInstanceOf(StoreUnavailable.class);
+
+            // WHEN space returns, with no write, recall or catch-up in between (a load balancer sends no traffic to
+            // an instance that is not ready, so the readiness probe itself must find out)
+            disk[0].lockRefused.set(false);
+            disk[0].full.set(false);
+
+            // THEN the next readiness probe finds the index usable again
+            assertThat(index.unavailable()).isEmpty();
+            indexer.converge(100);
+            assertThat(store.pendingIndex(10)).isEmpty();
+        }
+    }
+
+    @Test
+    void aBatchWhoseCommitFailed_shouldBeIndexedWhenThePollerRetriesIt_onceSpaceReturns() {
+        FillableDirectory[] disk = new FillableDirectory[1];
+        HashingEmbedder embedder = new HashingEmbedder();
+        try (SqliteMemoryStore store = new SqliteMemoryStore(dir.resolve("memories.db"));
+                LuceneVectorIndex index = fillableIndex(disk)) {
+            Indexer indexer = new Indexer(store, index, embedder);
+            MemoryService memories = new MemoryService(store, indexer, Clock.systemUTC(), MemoryLimits.DEFAULTS, GATE);
+            RecallService recall = new RecallService(
+                    store, index, embedder, indexer, Clock.systemUTC(), RecallSettings.DEFAULTS, Runnable::run, GATE);
+            memories.create(ALICE, TEAM, draft("The staging database runs PostgreSQL 16"));
+
+            // GIVEN a disk that takes the documents but fails the commit's flush (as a full tmpfs does)
+            disk[0].flushRefused.set(true);
+            memories.create(ALICE, TEAM, draft("The Orion release train leaves every second Tuesday"));
+            assertThat(catchThrowable(() -> indexer.converge(100))).isInstanceOf(StoreUnavailable.class);
+
+            // WHEN space returns and the poller indexes what is pending
+            disk[0].flushRefused.set(false);
+            indexer.converge(100);
+
+            // THEN the memory whose batch failed is in the index (not skipped as "already applied")
+            assertThat(recall(recall, "When does the Orion release train leave?")
+                            .hits())
+                    .extracting(h -> h.memory().content())
+                    .first()
+                    .isEqualTo("The Orion release train leaves every second Tuesday");
+        }
+    }
+
+    /** The index on a directory the test can fill: {@code disk[0]} is that directory once the index opened it. */
+    private LuceneVectorIndex fillableIndex(FillableDirectory[] disk) {
+        return new LuceneVectorIndex(dir.resolve("index"), d -> {
+            disk[0] = new FillableDirectory(d);
+            return disk[0];
+        });
     }
 
     private static MemoryDraft draft(String content) {
