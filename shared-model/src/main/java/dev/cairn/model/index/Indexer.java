@@ -86,13 +86,16 @@ public final class Indexer {
                 .toList();
         inFlight.addAll(claimed);
         try {
-            indexClaimed(memories, knownVectors);
-        } finally {
+            // the claim lasts until the store records the work as done (maybe after an index's group commit), so
+            // catch-up does not embed a memory again while its entry waits for that commit
+            indexClaimed(memories, knownVectors, () -> claimed.forEach(inFlight::remove));
+        } catch (RuntimeException e) {
             claimed.forEach(inFlight::remove);
+            throw e;
         }
     }
 
-    private void indexClaimed(List<Memory> memories, List<float[]> knownVectors) {
+    private void indexClaimed(List<Memory> memories, List<float[]> knownVectors, Runnable release) {
         List<Memory> active = new ArrayList<>();
         List<float[]> activeVectors = new ArrayList<>();
         List<VectorIndex.Key> removed = new ArrayList<>();
@@ -107,12 +110,12 @@ public final class Indexer {
                 removed.add(new VectorIndex.Key(m.team(), m.id(), m.version()));
             }
         }
+        List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
         if (!active.isEmpty()) {
             List<float[]> vectors = knownVectors != null
                     ? activeVectors
                     : embedder.embedDocuments(
                             active.stream().map(Memory::content).toList());
-            List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
             for (int i = 0; i < active.size(); i++) {
                 Memory m = active.get(i);
                 entries.add(new VectorIndex.Entry(
@@ -126,14 +129,37 @@ public final class Indexer {
                         vectors.get(i),
                         embedder.modelId()));
             }
-            index.upsert(entries);
         }
         if (!removed.isEmpty()) {
             index.delete(removed);
         }
-        for (Memory m : memories) {
-            store.markIndexed(m.team(), m.id(), m.version());
+        List<VectorIndex.Key> done = memories.stream()
+                .map(m -> new VectorIndex.Key(m.team(), m.id(), m.version()))
+                .toList();
+        if (active.isEmpty()) {
+            try {
+                store.markIndexed(done);
+            } finally {
+                release.run();
+            }
+            return;
         }
+        // searchable when this returns; marked indexed only once the index entries are durable
+        index.upsert(entries, new VectorIndex.Durable() {
+            @Override
+            public void committed() {
+                try {
+                    store.markIndexed(done);
+                } finally {
+                    release.run();
+                }
+            }
+
+            @Override
+            public void lost() {
+                release.run(); // still pending in the store: catch-up indexes it again
+            }
+        });
     }
 
     /**
@@ -150,9 +176,7 @@ public final class Indexer {
                 cold.delete(k.team(), k.id());
             }
         }
-        for (VectorIndex.Key k : keys) {
-            store.markIndexed(k.team(), k.id(), k.version());
-        }
+        store.markIndexed(keys);
     }
 
     /**
