@@ -46,6 +46,7 @@ public final class Bench {
     private static final int BATCH = 500;
     private static final int WRITE_WARM_UP = 30;
     private static final int WRITERS = 4;
+    private static final int START_TIMEOUT_S = 600;
 
     private Bench() {}
 
@@ -64,7 +65,7 @@ public final class Bench {
               --writes N           single POST /memories to time, one client (default 300)
               --work-dir DIR       data directory and report (default a new temporary directory)
               --server-jar JAR     the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
-              --jfr FILE           record the server's timed recalls with JDK Flight Recorder into FILE (a profile)
+              --jfr FILE           JFR profile of the server's timed recalls (default none: not recorded)
             example: java -jar functions/bench/target/cairn-bench.jar bench --memories 100000 --recalls 1000
             """;
 
@@ -336,7 +337,8 @@ public final class Bench {
 
     private static double waitForFirstRecall(
             HttpClient http, String base, String token, long startNanos, Process server) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        // generous: on 2 cores shared with other builds the server's start alone took over two minutes
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_S);
         while (System.nanoTime() < deadline) {
             if (!server.isAlive()) {
                 throw new IllegalStateException("the server exited with " + server.exitValue());
@@ -352,7 +354,7 @@ public final class Bench {
             }
             Thread.sleep(20);
         }
-        throw new IllegalStateException("the server did not answer a recall within 120 s");
+        throw new IllegalStateException("the server did not answer a recall within " + START_TIMEOUT_S + " s");
     }
 
     /**

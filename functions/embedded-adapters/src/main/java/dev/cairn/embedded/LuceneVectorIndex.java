@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
@@ -135,17 +134,6 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
 
     private final Map<String, Long> appliedVersions = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
-    private final Object commitLock = new Object();
-    /** Writers of searchable, not yet committed entries (guarded by the write lock). */
-    private final List<Durable> awaitingCommit = new ArrayList<>();
-    /** Whether a group commit is queued and has not taken {@link #awaitingCommit} yet (guarded by the write lock). */
-    private boolean commitScheduled;
-
-    private final ExecutorService committer = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "cairn-lucene-commit");
-        t.setDaemon(true);
-        return t;
-    });
     private volatile String model;
 
     public LuceneVectorIndex(Path dir) {
@@ -263,8 +251,6 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     }
 
     private void loadAppliedVersions() throws IOException {
-        // after a rollback the versions of uncommitted writes are gone from the index: forget them too
-        appliedVersions.clear();
         try (DirectoryReader reader = DirectoryReader.open(writer)) {
             for (LeafReaderContext leaf : reader.leaves()) {
                 LeafReader r = leaf.reader();
@@ -296,113 +282,25 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         ensureOpen();
         synchronized (writeLock) {
             try {
-                apply(entries);
+                for (Entry e : entries) {
+                    if (model != null && !model.equals(e.modelId())) {
+                        throw new EmbeddingModelMismatch(model, e.modelId());
+                    }
+                    if (model == null) {
+                        model = e.modelId();
+                    }
+                    String key = key(e.key().team(), e.key().id());
+                    Long applied = appliedVersions.get(key);
+                    if (applied != null && applied >= e.key().version()) {
+                        continue; // a newer (or the same) version is already indexed
+                    }
+                    writer.updateDocument(new Term(F_KEY, key), toDocument(key, e));
+                    appliedVersions.put(key, e.key().version());
+                }
                 commit();
             } catch (IOException | AlreadyClosedException ex) {
                 throw failed("write", ex);
             }
-        }
-    }
-
-    /**
-     * Group commit: the entries are added and made searchable (a near-real-time reader reopen, no fsync) before this
-     * returns; one background commit then makes every write that arrived meanwhile durable at once, so concurrent and
-     * back-to-back writers share its fsyncs instead of paying a full Lucene commit (a dozen fsyncs) each. The record
-     * store keeps the memories pending until {@code then.committed()}, so a crash before the commit loses nothing:
-     * catch-up indexes them again.
-     */
-    @Override
-    public void upsert(List<Entry> entries, Durable then) {
-        if (entries.isEmpty()) {
-            then.committed();
-            return;
-        }
-        ensureOpen();
-        synchronized (writeLock) {
-            try {
-                apply(entries);
-            } catch (IOException | AlreadyClosedException ex) {
-                throw failed("write", ex);
-            }
-            awaitingCommit.add(then);
-            if (!commitScheduled) {
-                commitScheduled = true;
-                committer.execute(this::groupCommit);
-            }
-        }
-        try {
-            searchers.maybeRefreshBlocking();
-        } catch (IOException | AlreadyClosedException e) {
-            // searchable after the next refresh; still durable with the group commit
-            LOG.log(System.Logger.Level.WARNING, "near-real-time refresh after a write failed: {0}", e.toString());
-        }
-    }
-
-    /** Commits every write made so far and tells their writers; on failure rolls back and tells them they are lost. */
-    private void groupCommit() {
-        List<Durable> batch;
-        synchronized (writeLock) {
-            batch = new ArrayList<>(awaitingCommit);
-            awaitingCommit.clear();
-            commitScheduled = false;
-        }
-        try {
-            commitDurably();
-        } catch (IOException | RuntimeException e) {
-            List<Durable> lost = new ArrayList<>(batch);
-            synchronized (writeLock) {
-                // the rollback drops every uncommitted write, also those made after this batch was taken
-                lost.addAll(awaitingCommit);
-                awaitingCommit.clear();
-                StoreUnavailable why = failed("group commit", e);
-                LOG.log(System.Logger.Level.WARNING, "{0}; {1} writes stay pending", why.getMessage(), lost.size());
-            }
-            lost.forEach(LuceneVectorIndex::tellLost);
-            return;
-        }
-        for (Durable d : batch) {
-            try {
-                d.committed();
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "after a group commit: {0}", e.toString());
-            }
-        }
-    }
-
-    private static void tellLost(Durable d) {
-        try {
-            d.lost();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "after a lost write: {0}", e.toString());
-        }
-    }
-
-    /** The commit alone, outside the write lock: writers keep adding documents while its fsyncs run. */
-    private void commitDurably() throws IOException {
-        synchronized (commitLock) {
-            if (model != null) {
-                writer.setLiveCommitData(Map.of(MODEL_KEY, model).entrySet());
-            }
-            writer.commit();
-        }
-    }
-
-    /** Adds or replaces the entries' documents (not committed); the caller holds the write lock. */
-    private void apply(List<Entry> entries) throws IOException {
-        for (Entry e : entries) {
-            if (model != null && !model.equals(e.modelId())) {
-                throw new EmbeddingModelMismatch(model, e.modelId());
-            }
-            if (model == null) {
-                model = e.modelId();
-            }
-            String key = key(e.key().team(), e.key().id());
-            Long applied = appliedVersions.get(key);
-            if (applied != null && applied >= e.key().version()) {
-                continue; // a newer (or the same) version is already indexed
-            }
-            writer.updateDocument(new Term(F_KEY, key), toDocument(key, e));
-            appliedVersions.put(key, e.key().version());
         }
     }
 
@@ -431,7 +329,10 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     }
 
     private void commit() throws IOException {
-        commitDurably();
+        if (model != null) {
+            writer.setLiveCommitData(Map.of(MODEL_KEY, model).entrySet());
+        }
+        writer.commit();
         searchers.maybeRefresh();
     }
 
@@ -709,48 +610,15 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         return out;
     }
 
-    /** Commits what writers are still waiting for (closing commits), then tells them. */
     @Override
     public void close() {
-        committer.shutdown();
-        try {
-            // a queued group commit finishes first (and tells its writers)
-            if (!committer.awaitTermination(1, TimeUnit.MINUTES)) {
-                LOG.log(System.Logger.Level.WARNING, "the last group commit did not finish in a minute; closing");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        List<Durable> batch;
-        boolean committed = false;
         synchronized (writeLock) {
-            batch = new ArrayList<>(awaitingCommit);
-            awaitingCommit.clear();
             try {
                 searchers.close();
-                synchronized (commitLock) {
-                    if (model != null && writer.isOpen()) {
-                        writer.setLiveCommitData(Map.of(MODEL_KEY, model).entrySet());
-                    }
-                    writer.close();
-                }
-                committed = true;
+                writer.close();
                 directory.close();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
-            } finally {
-                boolean durable = committed;
-                batch.forEach(d -> {
-                    if (durable) {
-                        try {
-                            d.committed();
-                        } catch (RuntimeException e) {
-                            LOG.log(System.Logger.Level.WARNING, "after the closing commit: {0}", e.toString());
-                        }
-                    } else {
-                        tellLost(d);
-                    }
-                });
             }
         }
     }

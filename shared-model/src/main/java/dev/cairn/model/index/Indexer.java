@@ -86,16 +86,13 @@ public final class Indexer {
                 .toList();
         inFlight.addAll(claimed);
         try {
-            // the claim lasts until the store records the work as done (maybe after an index's group commit), so
-            // catch-up does not embed a memory again while its entry waits for that commit
-            indexClaimed(memories, knownVectors, () -> claimed.forEach(inFlight::remove));
-        } catch (RuntimeException e) {
+            indexClaimed(memories, knownVectors);
+        } finally {
             claimed.forEach(inFlight::remove);
-            throw e;
         }
     }
 
-    private void indexClaimed(List<Memory> memories, List<float[]> knownVectors, Runnable release) {
+    private void indexClaimed(List<Memory> memories, List<float[]> knownVectors) {
         List<Memory> active = new ArrayList<>();
         List<float[]> activeVectors = new ArrayList<>();
         List<VectorIndex.Key> removed = new ArrayList<>();
@@ -110,12 +107,12 @@ public final class Indexer {
                 removed.add(new VectorIndex.Key(m.team(), m.id(), m.version()));
             }
         }
-        List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
         if (!active.isEmpty()) {
             List<float[]> vectors = knownVectors != null
                     ? activeVectors
                     : embedder.embedDocuments(
                             active.stream().map(Memory::content).toList());
+            List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
             for (int i = 0; i < active.size(); i++) {
                 Memory m = active.get(i);
                 entries.add(new VectorIndex.Entry(
@@ -129,37 +126,15 @@ public final class Indexer {
                         vectors.get(i),
                         embedder.modelId()));
             }
+            index.upsert(entries);
         }
         if (!removed.isEmpty()) {
             index.delete(removed);
         }
-        List<VectorIndex.Key> done = memories.stream()
+        // one store write for the whole batch, not one durable transaction per memory
+        store.markIndexed(memories.stream()
                 .map(m -> new VectorIndex.Key(m.team(), m.id(), m.version()))
-                .toList();
-        if (active.isEmpty()) {
-            try {
-                store.markIndexed(done);
-            } finally {
-                release.run();
-            }
-            return;
-        }
-        // searchable when this returns; marked indexed only once the index entries are durable
-        index.upsert(entries, new VectorIndex.Durable() {
-            @Override
-            public void committed() {
-                try {
-                    store.markIndexed(done);
-                } finally {
-                    release.run();
-                }
-            }
-
-            @Override
-            public void lost() {
-                release.run(); // still pending in the store: catch-up indexes it again
-            }
-        });
+                .toList());
     }
 
     /**

@@ -13,8 +13,8 @@ import java.util.Set;
  *
  * <p>Invariants: the namespace filter is applied inside the query, never to a shared result afterwards (a post-filter
  * both leaks ranking information and starves small tenants); an entry older than the one already indexed for the
- * same memory is ignored, so a late retry can never roll the index back; {@link #upsert(List)} and {@link #delete}
- * are durable when they return.
+ * same memory is ignored, so a late retry can never roll the index back; {@link #upsert} and {@link #delete} are
+ * durable when they return.
  */
 public interface VectorIndex {
 
@@ -22,26 +22,6 @@ public interface VectorIndex {
     Optional<String> modelId();
 
     void upsert(List<Entry> entries);
-
-    /**
-     * Makes {@code entries} searchable before returning and tells {@code then} once they survive a crash, or that they
-     * were lost. An index that groups the commits of concurrent writers into one (one fsync for many writes) tells it
-     * later, on its own thread: the caller keeps the work pending until {@link Durable#committed}. The default
-     * commits before returning, like {@link #upsert(List)}.
-     */
-    default void upsert(List<Entry> entries, Durable then) {
-        upsert(entries);
-        then.committed();
-    }
-
-    /** What the writer of {@link #upsert(List, Durable)} learns about its entries, exactly once. */
-    interface Durable {
-        /** The entries survive a crash now. */
-        void committed();
-
-        /** The entries were rolled back (a failed commit, a close that could not commit): their work stays pending. */
-        void lost();
-    }
 
     void delete(List<Key> keys);
 
