@@ -9,6 +9,7 @@ import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Page;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.MemoryStore;
+import dev.cairn.model.port.VectorIndex;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -446,24 +447,43 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
-    public synchronized void markIndexed(Id team, Id id, long version) {
-        inTransaction(() -> {
-            try (PreparedStatement purge = db.prepareStatement(
-                            "DELETE FROM memories WHERE team = ? AND id = ? AND deleted = 1 AND version <= ?");
-                    PreparedStatement mark = db.prepareStatement("UPDATE memories SET indexed_version = ? "
-                            + "WHERE team = ? AND id = ? AND indexed_version < ? AND version >= ?")) {
-                purge.setString(1, team.value());
-                purge.setString(2, id.value());
-                purge.setLong(3, version);
-                purge.executeUpdate();
-                mark.setLong(1, version);
-                mark.setString(2, team.value());
-                mark.setString(3, id.value());
-                mark.setLong(4, version);
-                mark.setLong(5, version);
-                mark.executeUpdate();
-            }
-        });
+    public void markIndexed(Id team, Id id, long version) {
+        markIndexed(List.of(new VectorIndex.Key(team, id, version)));
+    }
+
+    /**
+     * One transaction for the whole list, on the best-effort connection ({@code synchronous=NORMAL}: no fsync of its
+     * own; the next durable write syncs it too): a mark lost to a power cut only makes catch-up index the memory again,
+     * which the index ignores as a version it already holds.
+     */
+    @Override
+    public void markIndexed(List<VectorIndex.Key> indexed) {
+        if (indexed.isEmpty()) {
+            return;
+        }
+        synchronized (statsLock) {
+            inTransaction(stats, () -> {
+                try (PreparedStatement purge = stats.prepareStatement(
+                                "DELETE FROM memories WHERE team = ? AND id = ? AND deleted = 1 AND version <= ?");
+                        PreparedStatement mark = stats.prepareStatement("UPDATE memories SET indexed_version = ? "
+                                + "WHERE team = ? AND id = ? AND indexed_version < ? AND version >= ?")) {
+                    for (VectorIndex.Key k : indexed) {
+                        purge.setString(1, k.team().value());
+                        purge.setString(2, k.id().value());
+                        purge.setLong(3, k.version());
+                        purge.addBatch();
+                        mark.setLong(1, k.version());
+                        mark.setString(2, k.team().value());
+                        mark.setString(3, k.id().value());
+                        mark.setLong(4, k.version());
+                        mark.setLong(5, k.version());
+                        mark.addBatch();
+                    }
+                    purge.executeBatch();
+                    mark.executeBatch();
+                }
+            });
+        }
     }
 
     /** Counts live memories of a team; used by tests and the benchmark. */

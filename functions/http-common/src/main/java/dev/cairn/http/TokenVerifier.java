@@ -1,38 +1,91 @@
 package dev.cairn.http;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import io.smallrye.jwt.auth.principal.DefaultJWTParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.ParseException;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * Verifies a bearer JWT (signature, issuer, expiry) with SmallRye JWT and turns its {@code sub} and {@code teams}
  * claims into a {@link Caller}. Claims outside the id grammar make the token unusable rather than being cleaned.
+ *
+ * <p>An agent sends the same token with every request, and parsing plus checking the signature is a fixed cost per
+ * request: a verified token's caller is kept (bounded, W-TinyLFU) until the token's own {@code exp}, never longer,
+ * so an expired token is verified again (and refused once past the grace period). Refusals are not kept: a bad token
+ * costs its sender, not the cache.
  */
 public final class TokenVerifier {
 
+    /** Distinct live tokens remembered; an agent fleet far larger than this only re-verifies more often. */
+    static final int CACHED_TOKENS = 10_000;
+
     private final DefaultJWTParser parser;
+    private final Cache<String, Verified> verified;
+    private final AtomicLong verifications = new AtomicLong();
+
+    private record Verified(Caller caller, long expiresAtEpochSecond) {}
 
     public TokenVerifier(VerificationKeys keys) {
+        this(keys, Ticker.systemTicker());
+    }
+
+    /** {@code ticker} drives the cache's expiry; tests move it instead of waiting. */
+    TokenVerifier(VerificationKeys keys, Ticker ticker) {
         JWTAuthContextInfo info = keys.publicKey() != null
                 ? new JWTAuthContextInfo(keys.publicKey(), keys.issuer())
                 : new JWTAuthContextInfo(keys.keyLocation(), keys.issuer());
         info.setExpGracePeriodSecs(30);
         this.parser = new DefaultJWTParser(info);
+        this.verified = Caffeine.newBuilder()
+                .maximumSize(CACHED_TOKENS)
+                .ticker(ticker)
+                // the time left until the token's exp, by the wall clock, when it is verified
+                .expireAfter(Expiry.<String, Verified>creating((token, v) ->
+                        Duration.ofMillis(Math.max(0, v.expiresAtEpochSecond() * 1000 - System.currentTimeMillis()))))
+                .build();
     }
 
     public Caller verify(String token) {
+        Verified hit = verified.getIfPresent(token);
+        if (hit != null) {
+            return hit.caller();
+        }
+        JsonWebToken jwt = parse(token);
+        Caller caller = caller(jwt);
+        if (jwt.getExpirationTime() > 0) {
+            verified.put(token, new Verified(caller, jwt.getExpirationTime()));
+        }
+        return caller;
+    }
+
+    /** How many tokens were parsed and checked (not answered from the cache); tests read it. */
+    long verifications() {
+        return verifications.get();
+    }
+
+    private JsonWebToken parse(String token) {
+        verifications.incrementAndGet();
         JsonWebToken jwt;
         try {
             jwt = parser.parse(token);
         } catch (ParseException e) {
             throw new Unauthenticated("the bearer token is invalid, expired or not issued for this server");
         }
+        return jwt;
+    }
+
+    private static Caller caller(JsonWebToken jwt) {
         String sub = jwt.getSubject();
         if (sub == null || !Id.isValid(sub)) {
             throw new Unauthenticated("the token's sub claim is missing or not a valid user id");

@@ -147,4 +147,68 @@ class TokenVerifierTest {
         byte[] b = n.toByteArray();
         return b[0] == 0 ? java.util.Arrays.copyOfRange(b, 1, b.length) : b;
     }
+
+    @Test
+    void verify_shouldAnswerARepeatedTokenFromTheCache_untilTheTokensExp() {
+        // GIVEN a verifier whose cache runs on a clock the test moves, and a token valid for two minutes
+        java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
+        TokenVerifier cached = new TokenVerifier(
+                new VerificationKeys() {
+                    @Override
+                    public PublicKey publicKey() {
+                        return keys.getPublic();
+                    }
+
+                    @Override
+                    public String issuer() {
+                        return "cairn-test";
+                    }
+                },
+                nanos::get);
+        String token = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(2))
+                .sign(keys.getPrivate());
+
+        // WHEN it is presented three times within its lifetime
+        Caller first = cached.verify(token);
+        Caller second = cached.verify(token);
+        nanos.addAndGet(Duration.ofSeconds(90).toNanos());
+        Caller third = cached.verify(token);
+
+        // THEN it was checked once and answered alike every time
+        assertThat(cached.verifications()).isEqualTo(1);
+        assertThat(second).isEqualTo(first);
+        assertThat(third).isEqualTo(first);
+
+        // WHEN its exp has passed on the cache's clock THEN it is checked again, not answered from the cache
+        nanos.addAndGet(Duration.ofSeconds(31).toNanos());
+        cached.verify(token);
+        assertThat(cached.verifications()).isEqualTo(2);
+    }
+
+    @Test
+    void verify_shouldCheckARefusedTokenEveryTime_neverCachingTheRefusal() {
+        TokenVerifier fresh = new TokenVerifier(new VerificationKeys() {
+            @Override
+            public PublicKey publicKey() {
+                return keys.getPublic();
+            }
+
+            @Override
+            public String issuer() {
+                return "cairn-test";
+            }
+        });
+        String foreign = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .claim("teams", List.of("acme"))
+                .expiresIn(Duration.ofMinutes(5))
+                .sign(otherKeys.getPrivate());
+        for (int i = 0; i < 3; i++) {
+            assertThatThrownBy(() -> fresh.verify(foreign)).isInstanceOf(Unauthenticated.class);
+        }
+        assertThat(fresh.verifications()).isEqualTo(3);
+    }
 }

@@ -131,9 +131,10 @@ public final class Indexer {
         if (!removed.isEmpty()) {
             index.delete(removed);
         }
-        for (Memory m : memories) {
-            store.markIndexed(m.team(), m.id(), m.version());
-        }
+        // one store write for the whole batch, not one durable transaction per memory
+        store.markIndexed(memories.stream()
+                .map(m -> new VectorIndex.Key(m.team(), m.id(), m.version()))
+                .toList());
     }
 
     /**
@@ -150,9 +151,7 @@ public final class Indexer {
                 cold.delete(k.team(), k.id());
             }
         }
-        for (VectorIndex.Key k : keys) {
-            store.markIndexed(k.team(), k.id(), k.version());
-        }
+        store.markIndexed(keys);
     }
 
     /**

@@ -107,6 +107,16 @@ public interface MemoryStore {
     /** Records that the index now holds {@code version} of the memory (or has dropped its tombstone). */
     void markIndexed(Id team, Id id, long version);
 
+    /**
+     * {@link #markIndexed} for many memories; a store that can write them together (one transaction) overrides it, so
+     * indexing a batch does not pay one durable write per memory.
+     */
+    default void markIndexed(List<VectorIndex.Key> indexed) {
+        for (VectorIndex.Key k : indexed) {
+            markIndexed(k.team(), k.id(), k.version());
+        }
+    }
+
     /** A record to (re)index, or a tombstone ({@code memory} null) to remove from the index. */
     record IndexWork(Id team, Id id, long version, Memory memory) {
         public boolean isDelete() {
