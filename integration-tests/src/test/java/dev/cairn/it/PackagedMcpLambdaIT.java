@@ -20,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The MCP function as it runs in AWS: its packaged {@code function.zip} started as Lambda's Java runtime starts it
  * ({@link LambdaRuntime}) with the stack's environment (AWS adapters on dynalite, the local OpenSearch node and a Titan
- * stand-in; stateless Streamable HTTP, {@code QUARKUS_MCP_SERVER_HTTP_STREAMABLE_DUMMY_INIT=true} as {@code CairnStack}
- * sets it), fed API Gateway HTTP API (payload 2.0) events for {@code /mcp} that carry the JWT authorizer's claims next
+ * stand-in; stateless Streamable HTTP as the package is built), fed API Gateway HTTP API (payload 2.0) events for {@code /mcp} that carry the JWT authorizer's claims next
  * to the client's bearer token. Every MCP message is its own invocation, as behind API Gateway, and the function's
  * answer must be a complete proxy answer: a JSON body, never an event stream the HTTP API could not pass on.
  */
@@ -181,7 +180,9 @@ class PackagedMcpLambdaIT {
         Map<String, String> env = new LinkedHashMap<>(LambdaRuntime.stackEnvironment(table, bedrock.endpoint()));
         env.put("CAIRN_AUTH_ISSUER", ISSUER);
         env.put("CAIRN_AUTH_PUBLIC_KEY", ApiGatewayEvents.pem(key));
-        env.put("QUARKUS_MCP_SERVER_HTTP_STREAMABLE_DUMMY_INIT", "true");
+        // no QUARKUS_MCP_SERVER_HTTP_STREAMABLE_DUMMY_INIT: the package itself must be stateless (the setting is fixed
+        // at
+        // build time; an environment variable alone left the function stateful)
         return env;
     }
 
