@@ -1,16 +1,12 @@
 package dev.cairn.it;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.Signature;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,7 +49,7 @@ class ColdStartBench {
         List<String> only =
                 List.of(System.getProperty("cairn.bench.functions", "").split(","));
         KeyPair key = KeyPairGenerator.getInstance("RSA").generateKeyPair();
-        String token = token(key);
+        String token = ApiGatewayEvents.token(key, ApiGatewayEvents.claims(ISSUER, "alice", List.of("bench")));
         String table = "cold-" + UUID.randomUUID().toString().substring(0, 8);
         List<Probe> probes = List.of(
                 new Probe(
@@ -79,6 +75,17 @@ class ColdStartBench {
                         QUARKUS,
                         http("POST", "/v1/scan", token, "{\"content\": \"deploy with the usual settings\"}")),
                 new Probe("decay-job", DECAY, "{\"cairn\": \"decay-schedule\"}"),
+                // an agent's first MCP message to the stateless function: the same recall, as a tool call
+                new Probe(
+                        "mcp",
+                        QUARKUS,
+                        http(
+                                "POST",
+                                "/mcp",
+                                token,
+                                "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\":"
+                                        + " \"recall\", \"arguments\": {\"query\": \"which database did we pick?\","
+                                        + " \"top_k\": 5}}}")),
                 new Probe(
                         "stream-indexer",
                         QUARKUS,
@@ -102,7 +109,7 @@ class ColdStartBench {
         try (TitanStandIn bedrock = new TitanStandIn()) {
             Map<String, String> env = new LinkedHashMap<>(LambdaRuntime.stackEnvironment(table, bedrock.endpoint()));
             env.put("CAIRN_AUTH_ISSUER", ISSUER);
-            env.put("CAIRN_AUTH_PUBLIC_KEY", pem(key));
+            env.put("CAIRN_AUTH_PUBLIC_KEY", ApiGatewayEvents.pem(key));
             for (Probe probe : probes) {
                 if (!only.equals(List.of("")) && !only.contains(probe.function())) {
                     continue;
@@ -173,68 +180,14 @@ class ColdStartBench {
         return body.length() > 40 ? body.substring(0, 40) + "…" : body;
     }
 
-    /** An API Gateway HTTP API (payload 2.0) event, as the stack's integrations deliver it. */
+    /** An API Gateway HTTP API (payload 2.0) event with alice's token, as the stack's integrations deliver it. */
     private static String http(String method, String path, String token, String body) throws Exception {
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("version", "2.0");
-        event.put("routeKey", "$default");
-        event.put("rawPath", path);
-        event.put("rawQueryString", "");
-        event.put(
-                "headers",
-                Map.of("authorization", "Bearer " + token, "content-type", "application/json", "host", "api.bench"));
-        event.put(
-                "requestContext",
-                Map.of(
-                        "accountId",
-                        "000000000000",
-                        "apiId",
-                        "bench",
-                        "domainName",
-                        "api.bench",
-                        "requestId",
-                        UUID.randomUUID().toString(),
-                        "routeKey",
-                        "$default",
-                        "stage",
-                        "$default",
-                        "timeEpoch",
-                        System.currentTimeMillis(),
-                        "http",
-                        Map.of(
-                                "method",
-                                method,
-                                "path",
-                                path,
-                                "protocol",
-                                "HTTP/1.1",
-                                "sourceIp",
-                                "127.0.0.1",
-                                "userAgent",
-                                "cold-start-bench")));
-        if (body != null) {
-            event.put("body", body);
-        }
-        event.put("isBase64Encoded", false);
-        return JSON.writeValueAsString(event);
-    }
-
-    /** An RS256 token for alice in team bench, from a throw-away key whose public half the functions are given. */
-    private static String token(KeyPair key) throws Exception {
-        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-        long now = Instant.now().getEpochSecond();
-        String header = b64.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
-        String claims = b64.encodeToString(JSON.writeValueAsBytes(
-                Map.of("iss", ISSUER, "sub", "alice", "teams", List.of("bench"), "iat", now, "exp", now + 3600)));
-        Signature rsa = Signature.getInstance("SHA256withRSA");
-        rsa.initSign(key.getPrivate());
-        rsa.update((header + "." + claims).getBytes(StandardCharsets.US_ASCII));
-        return header + "." + claims + "." + b64.encodeToString(rsa.sign());
-    }
-
-    private static String pem(KeyPair key) {
-        return "-----BEGIN PUBLIC KEY-----\n"
-                + Base64.getMimeEncoder().encodeToString(key.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----";
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("authorization", "Bearer " + token);
+        headers.put("content-type", "application/json");
+        // what an MCP client sends (Streamable HTTP refuses a POST that does not accept both); the API ignores it
+        headers.put("accept", "application/json, text/event-stream");
+        return ApiGatewayEvents.http(method, path, headers, body, null);
     }
 
     private static long unzipped(Path zip) throws Exception {

@@ -12,7 +12,6 @@ import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.quarkus.vertx.http.runtime.security.ChallengeData;
 import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -51,8 +50,12 @@ public class BearerMechanism implements HttpAuthenticationMechanism {
                     .failure(new AuthenticationFailedException("the Authorization header must use the Bearer scheme"));
         }
         String token = header.substring(PREFIX.length()).trim();
-        // off the event loop: with a key-set location the verifier may fetch keys over the network
-        return Uni.createFrom().item(() -> identity(token)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        // On the calling thread, not a worker: in the Lambda (Quarkus' virtual HTTP connection) an identity that
+        // arrived on a worker thread left the request unanswered for good (thread dump: the handler waiting for the
+        // response, the event loops idle, the worker done), while the local server answered. Verifying with a PEM
+        // key is CPU only; with a key-set location the first verification (and a key rotation) fetches the set,
+        // which blocks this thread once: in a Lambda instance, which serves one request at a time, nothing waits.
+        return Uni.createFrom().item(() -> identity(token));
     }
 
     private SecurityIdentity identity(String token) {
