@@ -40,6 +40,7 @@ import org.opensearch.client.opensearch.core.SearchResponse;
 import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 import org.opensearch.client.opensearch.core.search.Hit;
+import org.opensearch.client.opensearch.indices.IndexSettingsAnalysis;
 import org.opensearch.client.transport.OpenSearchTransport;
 import org.opensearch.client.transport.TransportException;
 import org.opensearch.client.transport.aws.AwsSdk2Transport;
@@ -127,6 +128,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     static final String F_VECTOR = "v";
     static final String META_MODEL = "cairn_model";
     static final String TEXT_ANALYZER = "cairn_text";
+    private static final String STOP_FILTER = "cairn_english_stop";
     static final String META_DIMENSIONS = "dimensions";
     static final String META_SPACE = "cairn_space";
 
@@ -265,11 +267,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
                         .create(c -> c.index(settings.index())
                                 .settings(s -> {
                                     s.knn(true);
-                                    // the embedded index's analyser (TextAnalyzers.standard: standard tokens,
-                                    // English stop words dropped), so that both backends hand the same BM25 scores
-                                    // to the one fusion formula
-                                    s.analysis(a -> a.analyzer(
-                                            TEXT_ANALYZER, an -> an.standard(st -> st.stopwords("_english_"))));
+                                    s.analysis(textAnalysis());
                                     if (settings.shards() != null) {
                                         s.numberOfShards(String.valueOf(settings.shards()));
                                     }
@@ -292,6 +290,23 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         if (!entryModel.equals(model)) {
             throw new EmbeddingModelMismatch(model, entryModel);
         }
+    }
+
+    /**
+     * The text field's analyser, the embedded index's ({@code TextAnalyzers.cjkBigrams}) built from OpenSearch's
+     * built-in parts, so that both backends hand the same BM25 scores to the one fusion formula: standard tokens,
+     * full-width forms folded, lower-cased, runs of CJK characters as overlapping bigrams (Chinese has no spaces;
+     * single characters match almost everything), English stop words dropped. {@code cjk_width} and
+     * {@code cjk_bigram} come from the analysis-common module, which every OpenSearch distribution and Serverless
+     * collection carries. An index created before keeps the analyser it was created with.
+     */
+    static IndexSettingsAnalysis textAnalysis() {
+        return IndexSettingsAnalysis.of(a -> a.filter(
+                        STOP_FILTER, f -> f.definition(d -> d.stop(st -> st.stopwords(List.of("_english_")))))
+                .analyzer(
+                        TEXT_ANALYZER,
+                        an -> an.custom(c -> c.tokenizer("standard")
+                                .filter(List.of("cjk_width", "lowercase", "cjk_bigram", STOP_FILTER)))));
     }
 
     /** The mapping of a new index; the AWS profile's ({@code faiss}) is checked literally by OpenSearchMappingTest. */
