@@ -53,7 +53,12 @@ class FusionParityIT {
             "The API rate limit is 600 requests per minute per token",
             "Our Kafka cluster keeps seven days of retention on the orders topic",
             "Customer Zephyr Logistics asked for SSO through Okta",
-            "Use pnpm, not npm, in the web repository");
+            "Use pnpm, not npm, in the web repository",
+            // Chinese is cut into overlapping bigrams on both backends (cjk_bigram on OpenSearch)
+            "周末我们去咖啡馆写代码",
+            "咖喱很辣，桌子是啡色的",
+            "上海办公室的会议室在三楼",
+            "王芳负责支付服务的上线");
     private static final List<String> QUERIES = List.of(
             "what database does the team prefer?",
             "INV-20417",
@@ -61,7 +66,12 @@ class FusionParityIT {
             "Zephyr Logistics SSO",
             "how long do we keep orders in Kafka",
             "when is Bob flying to Lisbon",
-            "which package manager for the web repo");
+            "which package manager for the web repo",
+            "咖啡",
+            "王芳负责什么",
+            "上海办公室在哪");
+    /** The memory that holds 咖 and 啡 but not the word 咖啡: a character-by-character analyser would match it. */
+    private static final Id LOOSE_CHARACTERS = new Id("m13");
 
     private static ExecutorService pool;
     private static OnnxEmbedder embedder;
@@ -114,6 +124,19 @@ class FusionParityIT {
                     Scorer.Score b = onOpenSearch.get(i).score();
                     assertThat(b.similarity()).as(query).isCloseTo(a.similarity(), within(1e-4));
                     assertThat(b.lexical()).as(query).isCloseTo(a.lexical(), within(1e-4));
+                }
+                if (query.equals("咖啡")) {
+                    for (List<RecallResult.Ranked> ranking : List.of(onLucene, onOpenSearch)) {
+                        assertThat(ranking.stream()
+                                        .filter(r -> r.id().equals(LOOSE_CHARACTERS))
+                                        .map(r -> r.score().lexical()))
+                                .as("咖啡 on either backend matches words, not loose characters")
+                                .allMatch(lexical -> lexical == 0.0);
+                        assertThat(ranking.stream()
+                                        .filter(r -> r.id().equals(new Id("m12")))
+                                        .map(r -> r.score().lexical()))
+                                .containsExactly(1.0);
+                    }
                 }
                 if (onLucene.get(0).score().lexical() == 1.0) {
                     lexicalFirsts++;

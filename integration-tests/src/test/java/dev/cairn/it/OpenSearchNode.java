@@ -77,7 +77,10 @@ public final class OpenSearchNode implements BeforeAllCallback {
                 Path.of(System.getProperty("cairn.opensearch.home", "target/stand-ins/opensearch-" + VERSION));
         Path knn = Path.of(System.getProperty("cairn.opensearch.knn.zip", "target/stand-ins/opensearch-knn.zip"));
         Path painless = Path.of(System.getProperty("cairn.opensearch.painless.jars", "target/stand-ins/lang-painless"));
-        for (Path p : List.of(distribution, knn, painless)) {
+        Path analysisCommon = Path.of(System.getProperty(
+                "cairn.opensearch.analysis-common.jar",
+                "target/stand-ins/analysis-common/analysis-common-" + VERSION + ".jar"));
+        for (Path p : List.of(distribution, knn, painless, analysisCommon)) {
             if (!Files.exists(p)) {
                 throw new IllegalStateException(
                         p + " is missing: Maven's pre-integration-test phase fetches it " + "(run ./mvnw verify)");
@@ -112,6 +115,24 @@ public final class OpenSearchNode implements BeforeAllCallback {
                   permission java.lang.RuntimePermission "getClassLoader";
                 };
                 """);
+        // the minimal distribution lacks analysis-common too, whose cjk_width and cjk_bigram filters the index's text
+        // analyser uses (every full distribution and OpenSearch Serverless carry the module)
+        Path analysis = node.resolve("modules/analysis-common");
+        Files.createDirectories(analysis);
+        Files.copy(analysisCommon, analysis.resolve(analysisCommon.getFileName()));
+        Files.writeString(
+                analysis.resolve("plugin-descriptor.properties"),
+                String.join(
+                        "\n",
+                        "description=Common analysis components, assembled from its Maven jar",
+                        "version=" + VERSION,
+                        "name=analysis-common",
+                        "classname=org.opensearch.analysis.common.CommonAnalysisPlugin",
+                        "java.version=11",
+                        "opensearch.version=" + VERSION,
+                        "extended.plugins=lang-painless",
+                        "has.native.controller=false",
+                        ""));
         Path log = LocalServer.workDir().resolve("opensearch-install.log");
         run(
                 log,

@@ -112,6 +112,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
     static final String F_VECTOR = "v";
     static final String META_MODEL = "cairn_model";
     static final String TEXT_ANALYZER = "cairn_text";
+    private static final String STOP_FILTER = "cairn_english_stop";
     static final String META_DIMENSIONS = "dimensions";
     static final String META_SPACE = "cairn_space";
 
@@ -240,12 +241,7 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             if (settings.replicas() != null) {
                 indexSettings.put("number_of_replicas", String.valueOf(settings.replicas()));
             }
-            // the embedded index's analyser (TextAnalyzers.standard: standard tokens, English stop words dropped), so
-            // that both backends hand the same BM25 scores to the one fusion formula
-            ObjectNode analyzer =
-                    indexSettings.putObject("analysis").putObject("analyzer").putObject(TEXT_ANALYZER);
-            analyzer.put("type", "standard");
-            analyzer.putArray("stopwords").add("_english_");
+            indexSettings.set("analysis", textAnalysis());
             indexSettings.put("knn", true);
             try {
                 http.send(SdkHttpMethod.PUT, "/" + settings.index(), null, bytes(create));
@@ -262,6 +258,25 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         if (!entryModel.equals(model)) {
             throw new EmbeddingModelMismatch(model, entryModel);
         }
+    }
+
+    /**
+     * The text field's analyser, the embedded index's ({@code TextAnalyzers.cjkBigrams}) built from OpenSearch's
+     * built-in parts, so that both backends hand the same BM25 scores to the one fusion formula: standard tokens,
+     * full-width forms folded, lower-cased, runs of CJK characters as overlapping bigrams (Chinese has no spaces;
+     * single characters match almost everything), English stop words dropped. {@code cjk_width} and
+     * {@code cjk_bigram} come from the analysis-common module, which every OpenSearch distribution and Serverless
+     * collection carries. An index created before keeps the analyser it was created with.
+     */
+    static ObjectNode textAnalysis() {
+        ObjectNode analysis = NODES.objectNode();
+        ObjectNode stop = analysis.putObject("filter").putObject(STOP_FILTER);
+        stop.put("type", "stop");
+        stop.putArray("stopwords").add("_english_");
+        ObjectNode analyzer = analysis.putObject("analyzer").putObject(TEXT_ANALYZER);
+        analyzer.put("type", "custom").put("tokenizer", "standard");
+        analyzer.putArray("filter").add("cjk_width").add("lowercase").add("cjk_bigram").add(STOP_FILTER);
+        return analysis;
     }
 
     /** The mapping of a new index; the AWS profile's ({@code faiss}) is checked literally by OpenSearchMappingTest. */

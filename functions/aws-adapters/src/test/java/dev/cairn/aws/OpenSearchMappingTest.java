@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
  * The index mapping the AWS profile sends (faiss engine, as the stack configures) is exactly the documented one: a
  * strict mapping whose vector field is faiss HNSW in the {@code innerproduct} space, a space every OpenSearch
  * Serverless vector collection accepts (see {@link OpenSearchVectorIndex#SPACE}), with the model pinned in
- * {@code _meta}, and whose text field uses the index's {@code cairn_text} analyser (standard tokens, English stop words:
- * the embedded index's, so both backends feed the same BM25 to the fusion); and a kNN score turns back into the
- * cosine it came from.
+ * {@code _meta}, and whose text field uses the index's {@code cairn_text} analyser (standard tokens, CJK bigrams,
+ * English stop words: the embedded index's chain, so both backends feed the same BM25 to the fusion); and a kNN score
+ * turns back into the cosine it came from.
  */
 class OpenSearchMappingTest {
 
@@ -52,6 +52,19 @@ class OpenSearchMappingTest {
                         local.get("properties").get("v").get("method"))
                 .put("engine", "faiss");
         assertThat(local).isEqualTo(aws);
+    }
+
+    @Test
+    void theTextAnalyser_isTheEmbeddedIndexsChain_cjkBigramsBeforeEnglishStopWords() throws Exception {
+        // TextAnalyzers.cjkBigrams: StandardTokenizer, CJKWidthFilter, LowerCaseFilter, CJKBigramFilter, StopFilter
+        JsonNode expected = JSON.readTree("""
+                {
+                  "filter": {"cairn_english_stop": {"type": "stop", "stopwords": ["_english_"]}},
+                  "analyzer": {"cairn_text": {"type": "custom", "tokenizer": "standard",
+                               "filter": ["cjk_width", "lowercase", "cjk_bigram", "cairn_english_stop"]}}
+                }
+                """);
+        assertThat((JsonNode) OpenSearchVectorIndex.textAnalysis()).isEqualTo(expected);
     }
 
     @Test

@@ -407,9 +407,9 @@ public final class RecallBench {
         Map<String, Map<Question, List<Ranked>>> variants = new LinkedHashMap<>();
         Map<String, Map<Question, List<Ranked>>> hybrids = new LinkedHashMap<>();
         Map<String, LexicalVariant> lexicalVariants = new LinkedHashMap<>();
-        lexicalVariants.put("bm25-cjk", new LexicalVariant(TextAnalyzers.cjkBigrams(), false));
-        lexicalVariants.put("bm25-next", new LexicalVariant(TextAnalyzers.standard(), true));
-        lexicalVariants.put("bm25-cjk-next", new LexicalVariant(TextAnalyzers.cjkBigrams(), true));
+        // the index's own analyser is TextAnalyzers.cjkBigrams; "-standard" is the one it replaced (CJK unigrams)
+        lexicalVariants.put("bm25-standard", new LexicalVariant(TextAnalyzers.standard(), false));
+        lexicalVariants.put("bm25-next", new LexicalVariant(TextAnalyzers.cjkBigrams(), true));
         Map<Question, List<Ranked>> allCosines = new LinkedHashMap<>();
         try (LuceneVectorIndex index = new LuceneVectorIndex(data.resolve("index"))) {
             OnnxEmbedder embedder = OnnxEmbedder.load(model, pool);

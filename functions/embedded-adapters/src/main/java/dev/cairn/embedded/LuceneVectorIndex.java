@@ -43,6 +43,7 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -95,6 +96,11 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     static final String F_VECTOR = "vector";
     static final String F_VERSION = "version";
     private static final String MODEL_KEY = "cairn.model";
+    /** The commit key naming the lexical field's analyser; an index written before it existed has none. */
+    private static final String ANALYZER_KEY = "cairn.analyzer";
+
+    static final String ANALYZER_CJK_BIGRAMS = "cjk-bigrams";
+    static final String ANALYZER_STANDARD = "standard";
     /**
      * HNSW over int8 scalar-quantized vectors with a denser graph than Lucene's default (M = 32, construction beam 200
      * instead of 16 / 100). Memories are short, similar sentences; on 100k of them the default graph kept only about
@@ -126,11 +132,14 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     /** Why the index cannot be used right now (its writer failed and could not be reopened), or null. */
     private volatile String broken;
     /**
-     * The lexical field's analyser ({@link TextAnalyzers#standard}); queries are analysed alike. CJK bigrams
-     * ({@link TextAnalyzers#cjkBigrams}) did better on the recall benchmark's Chinese set, but the OpenSearch node of
-     * the tests lacks the {@code cjk_bigram} filter, and both backends must analyse alike.
+     * The lexical field's analyser ({@link TextAnalyzers#cjkBigrams}: Chinese is searched by overlapping bigrams, not
+     * single characters, which raised Recall@10 on the recall benchmark's Chinese set); queries are analysed alike.
+     * An index written before the analyser was recorded keeps {@link TextAnalyzers#standard}: its terms were cut that
+     * way, and a query cut differently would no longer match them.
      */
-    private final Analyzer analyzer = TextAnalyzers.standard();
+    private final Analyzer analyzer;
+
+    private final String analyzerName;
 
     private final Map<String, Long> appliedVersions = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
@@ -144,6 +153,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     LuceneVectorIndex(Path dir, UnaryOperator<Directory> wrap) {
         try {
             directory = wrap.apply(FSDirectory.open(dir));
+            analyzerName = analyzerOf(directory);
+            analyzer = ANALYZER_STANDARD.equals(analyzerName) ? TextAnalyzers.standard() : TextAnalyzers.cjkBigrams();
             open();
             Map<String, String> meta = new HashMap<>();
             writer.getLiveCommitData().forEach(e -> meta.put(e.getKey(), e.getValue()));
@@ -151,6 +162,23 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the vector index at " + dir, e);
         }
+    }
+
+    /** The analyser an existing index was written with; a new (or still empty) index gets CJK bigrams. */
+    private static String analyzerOf(Directory directory) throws IOException {
+        if (!DirectoryReader.indexExists(directory)) {
+            return ANALYZER_CJK_BIGRAMS;
+        }
+        Map<String, String> meta = SegmentInfos.readLatestCommit(directory).getUserData();
+        if (meta.containsKey(ANALYZER_KEY)) {
+            return meta.get(ANALYZER_KEY);
+        }
+        return meta.containsKey(MODEL_KEY) ? ANALYZER_STANDARD : ANALYZER_CJK_BIGRAMS;
+    }
+
+    /** The name of the lexical field's analyser (what {@link #analyzerOf} reads back). */
+    String analyzerName() {
+        return analyzerName;
     }
 
     /** Opens a writer on the last commit, a searcher manager on it, and the versions that commit holds. */
@@ -337,7 +365,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
 
     private void commit() throws IOException {
         if (model != null) {
-            writer.setLiveCommitData(Map.of(MODEL_KEY, model).entrySet());
+            writer.setLiveCommitData(
+                    Map.of(MODEL_KEY, model, ANALYZER_KEY, analyzerName).entrySet());
         }
         writer.commit();
         searchers.maybeRefresh();

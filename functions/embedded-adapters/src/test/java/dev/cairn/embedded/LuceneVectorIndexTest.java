@@ -107,6 +107,53 @@ class LuceneVectorIndexTest {
         }
     }
 
+    private static final Filter ACME = new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of());
+
+    private void writeCoffeeAndCurry(LuceneVectorIndex index) {
+        index.upsert(List.of(
+                entry("acme", "coffee", 1, Scope.TEAM, null, "周末我们去咖啡馆写代码", vec(1, 0, 0)),
+                // 咖 and 啡 both occur, but never together: the word 咖啡 is not here
+                entry("acme", "curry", 1, Scope.TEAM, null, "咖喱很辣，桌子是啡色的", vec(0, 1, 0))));
+    }
+
+    @Test
+    void chineseText_isMatchedByItsWords_notByLooseCharacters() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.analyzerName()).isEqualTo(LuceneVectorIndex.ANALYZER_CJK_BIGRAMS);
+            writeCoffeeAndCurry(index);
+            assertThat(ids(index.lexicalSearch(ACME, "咖啡", 10))).containsExactly("coffee");
+            // Latin text is cut as before: lower-cased words, stop words dropped
+            index.upsert(List.of(entry("acme", "pg", 1, Scope.TEAM, null, "We use PostgreSQL 16", vec(0, 0, 1))));
+            assertThat(ids(index.lexicalSearch(ACME, "the POSTGRESQL", 10))).containsExactly("pg");
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.analyzerName()).isEqualTo(LuceneVectorIndex.ANALYZER_CJK_BIGRAMS);
+        }
+    }
+
+    @Test
+    void anIndexWrittenBeforeTheAnalyserWasRecorded_keepsCuttingQueriesAsItsTermsWereCut() throws Exception {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            index.upsert(List.of(entry("acme", "first", 1, Scope.TEAM, null, "first", vec(0, 0, 1))));
+        }
+        // what an index of the previous release holds: the model in the commit, no analyser named
+        try (org.apache.lucene.store.Directory d = org.apache.lucene.store.FSDirectory.open(dir);
+                org.apache.lucene.index.IndexWriter w = new org.apache.lucene.index.IndexWriter(
+                        d, new org.apache.lucene.index.IndexWriterConfig(TextAnalyzers.standard()))) {
+            w.setLiveCommitData(java.util.Map.of("cairn.model", MODEL).entrySet());
+            w.commit();
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.analyzerName()).isEqualTo(LuceneVectorIndex.ANALYZER_STANDARD);
+            writeCoffeeAndCurry(index);
+            // single characters, as the standard analyser cuts Chinese: both memories hold 咖 and 啡
+            assertThat(ids(index.lexicalSearch(ACME, "咖啡", 10))).containsExactlyInAnyOrder("coffee", "curry");
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.analyzerName()).isEqualTo(LuceneVectorIndex.ANALYZER_STANDARD);
+        }
+    }
+
     @Test
     void upsert_shouldIgnoreAnOlderVersion_soALateRetryCannotRollBack() {
         try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
