@@ -275,7 +275,11 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         stop.putArray("stopwords").add("_english_");
         ObjectNode analyzer = analysis.putObject("analyzer").putObject(TEXT_ANALYZER);
         analyzer.put("type", "custom").put("tokenizer", "standard");
-        analyzer.putArray("filter").add("cjk_width").add("lowercase").add("cjk_bigram").add(STOP_FILTER);
+        analyzer.putArray("filter")
+                .add("cjk_width")
+                .add("lowercase")
+                .add("cjk_bigram")
+                .add(STOP_FILTER);
         return analysis;
     }
 
