@@ -1,5 +1,6 @@
 package dev.cairn.mcp;
 
+import dev.cairn.http.MemoryView;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.memory.MemoryService;
@@ -37,7 +38,7 @@ public class CairnResources {
         Caller caller = callers.caller(connection);
         return new TextResourceContents(
                 uri.value(),
-                json.write(Views.MemoryView.of(memories.get(caller, Id.of("team", team), Id.of("id", id)))),
+                json.write(MemoryView.of(memories.get(caller, Id.of("team", team), Id.of("id", id)))),
                 "application/json");
     }
 

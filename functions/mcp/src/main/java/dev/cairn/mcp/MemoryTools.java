@@ -1,5 +1,7 @@
 package dev.cairn.mcp;
 
+import dev.cairn.http.MemoryView;
+import dev.cairn.http.RecallAnswer;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
@@ -63,7 +65,7 @@ public class MemoryTools {
                 McpCallers.team(caller, team),
                 new MemoryDraft(
                         content, type, scope, tags, importance, confidence, occurred_at, source_session_id, null));
-        return json.write(Views.MemoryView.of(saved.memory(), saved.redactions()));
+        return json.write(MemoryView.of(saved.memory(), saved.redactions()));
     }
 
     @Tool(
@@ -87,17 +89,7 @@ public class MemoryTools {
                 caller,
                 McpCallers.team(caller, team),
                 new RecallDraft(query, top_k, scope, types, tags, null, null, null, as_of));
-        return json.write(new Views.RecallAnswer(
-                result.hits().stream()
-                        .map(h -> new Views.RecallHit(
-                                Views.MemoryView.of(h.memory()),
-                                h.score().total(),
-                                h.score().similarity(),
-                                h.score().freshness(),
-                                h.score().confidence()))
-                        .toList(),
-                result.model(),
-                result.tookMs()));
+        return json.write(RecallAnswer.of(result));
     }
 
     @Tool(name = "get_memory", description = "Read one memory by id, with its current version.")
@@ -107,7 +99,7 @@ public class MemoryTools {
             McpConnection connection) {
         Caller caller = callers.caller(connection);
         Memory m = memories.get(caller, McpCallers.team(caller, team), Id.of("id", id));
-        return json.write(Views.MemoryView.of(m));
+        return json.write(MemoryView.of(m));
     }
 
     @Tool(
@@ -136,7 +128,7 @@ public class MemoryTools {
                 Id.of("id", id),
                 version,
                 new PatchDraft(content, type, tags, importance, confidence, null, null, state));
-        return json.write(Views.MemoryView.of(saved.memory(), saved.redactions()));
+        return json.write(MemoryView.of(saved.memory(), saved.redactions()));
     }
 
     @Tool(
@@ -170,6 +162,6 @@ public class MemoryTools {
         MemoryService.Listing page = memories.list(
                 caller, McpCallers.team(caller, team), new ListDraft(scope, type, tag, order, limit, cursor));
         return json.write(new Views.MemoryPage(
-                page.memories().stream().map(Views.MemoryView::of).toList(), page.nextCursor()));
+                page.memories().stream().map(MemoryView::of).toList(), page.nextCursor()));
     }
 }

@@ -1,12 +1,10 @@
 package dev.cairn.mcp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cairn.http.Problem;
+import dev.cairn.http.MemoryView;
 import dev.cairn.model.cache.ContextAssembler;
 import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.id.Id;
-import dev.cairn.model.memory.Memory;
-import dev.cairn.model.secret.Finding;
 import dev.cairn.model.session.SessionMessage;
 import dev.cairn.model.sync.ConflictRecord;
 import java.time.Instant;
@@ -15,69 +13,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What the tools answer: the HTTP API's bodies for the same calls (API.md), written by {@link McpJson}. They mirror
- * the records the function modules' resources answer with; those live in the Lambda modules (recall, team-sync, …),
- * which this module cannot depend on without serving their routes too. Moving the wire views into http-common, where
- * both sides would share one copy, is the next step once the branches touching them are merged.
+ * What the tools answer: the HTTP API's bodies for the same calls (API.md), written by {@link McpJson}. A memory and a
+ * recall answer are http-common's {@link MemoryView} and {@link dev.cairn.http.RecallAnswer}, the REST resources' own;
+ * the session and sync bodies below mirror records that live in the Lambda modules (session-summarize, team-sync),
+ * which this module cannot depend on without serving their routes too.
  */
 final class Views {
 
     private Views() {}
-
-    /** A memory as API.md § Memories shows it, plus {@code redactions} when the secret policy replaced something. */
-    record MemoryView(
-            String id,
-            String team,
-            String user,
-            String scope,
-            String type,
-            String content,
-            List<String> tags,
-            double importance,
-            double confidence,
-            Instant occurredAt,
-            Instant createdAt,
-            Instant lastAccessedAt,
-            long accessCount,
-            String sourceSessionId,
-            List<String> evidence,
-            long version,
-            String state,
-            String supersededBy,
-            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Problem.FindingView> redactions) {
-
-        static MemoryView of(Memory m) {
-            return of(m, List.of());
-        }
-
-        static MemoryView of(Memory m, List<Finding> redactions) {
-            return new MemoryView(
-                    m.id().value(),
-                    m.team().value(),
-                    m.user() == null ? null : m.user().value(),
-                    m.scope().wire(),
-                    m.type().wire(),
-                    m.content(),
-                    values(m.tags()),
-                    m.importance(),
-                    m.confidence(),
-                    m.occurredAt(),
-                    m.createdAt(),
-                    m.lastAccessedAt(),
-                    m.accessCount(),
-                    m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
-                    values(m.evidence()),
-                    m.version(),
-                    m.state().wire(),
-                    m.supersededBy() == null ? null : m.supersededBy().value(),
-                    Problem.FindingView.of(redactions));
-        }
-    }
-
-    /** One recall result with its score parts (API.md § Recall). */
-    record RecallHit(MemoryView memory, double score, double similarity, double freshness, double confidence) {}
-
-    record RecallAnswer(List<RecallHit> results, String model, long tookMs) {}
 
     record MemoryPage(List<MemoryView> memories, String nextCursor) {}
 

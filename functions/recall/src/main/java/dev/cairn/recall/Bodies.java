@@ -1,6 +1,7 @@
 package dev.cairn.recall;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cairn.http.MemoryView;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.PatchDraft;
 import dev.cairn.model.recall.RecallDraft;
@@ -81,19 +82,4 @@ public final class Bodies {
                     asOf);
         }
     }
-
-    /**
-     * {@code score = alpha·relevance + beta·freshness + gamma·confidence}; {@code relevance} fuses {@code similarity}
-     * (cosine) and {@code lexical} (BM25 divided by the best BM25 score among the query's candidates).
-     */
-    public record RecallHit(
-            MemoryView memory,
-            double score,
-            double similarity,
-            double lexical,
-            double relevance,
-            double freshness,
-            double confidence) {}
-
-    public record RecallAnswer(List<RecallHit> results, String model, long tookMs) {}
 }

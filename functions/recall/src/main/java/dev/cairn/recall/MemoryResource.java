@@ -1,5 +1,6 @@
 package dev.cairn.recall;
 
+import dev.cairn.http.MemoryView;
 import dev.cairn.http.RequestCaller;
 import dev.cairn.http.Versions;
 import dev.cairn.model.error.InvalidInput;

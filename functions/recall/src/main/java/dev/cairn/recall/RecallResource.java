@@ -1,5 +1,6 @@
 package dev.cairn.recall;
 
+import dev.cairn.http.RecallAnswer;
 import dev.cairn.http.RequestCaller;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
@@ -26,25 +27,13 @@ public class RecallResource {
     }
 
     @POST
-    public Bodies.RecallAnswer recall(Bodies.Recall body) {
+    public RecallAnswer recall(Bodies.Recall body) {
         var caller = request.caller();
         Id teamId = request.team();
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"query\": \"...\"}");
         }
         RecallResult result = recall.recall(caller, teamId, body.draft());
-        return new Bodies.RecallAnswer(
-                result.hits().stream()
-                        .map(h -> new Bodies.RecallHit(
-                                MemoryView.of(h.memory()),
-                                h.score().total(),
-                                h.score().similarity(),
-                                h.score().lexical(),
-                                h.score().relevance(),
-                                h.score().freshness(),
-                                h.score().confidence()))
-                        .toList(),
-                result.model(),
-                result.tookMs());
+        return RecallAnswer.of(result);
     }
 }

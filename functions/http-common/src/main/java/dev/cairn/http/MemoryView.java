@@ -1,14 +1,16 @@
-package dev.cairn.recall;
+package dev.cairn.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cairn.http.Problem;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.secret.Finding;
 import java.time.Instant;
 import java.util.List;
 
-/** A memory on the wire (API.md § Memories), plus {@code superseded_by} and {@code valid_to} (null while current). */
+/**
+ * A memory on the wire (API.md § Memories), plus {@code superseded_by} and {@code valid_to} (null while current). One
+ * copy for every front door (the REST resources and the MCP tools), so both show a memory alike.
+ */
 public record MemoryView(
         String id,
         String team,
