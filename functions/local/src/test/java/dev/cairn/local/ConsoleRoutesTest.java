@@ -37,4 +37,19 @@ class ConsoleRoutesTest {
                     .hasMessageContaining("cairn.console.api-origins");
         }
     }
+
+    @Test
+    void theInlineScriptOfIndexHtml_shouldBeAllowedByItsHashOnly() throws Exception {
+        String html;
+        try (var in = ConsoleRoutes.class.getResourceAsStream("/META-INF/resources/console/index.html")) {
+            html = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        List<String> hashes = ConsoleRoutes.inlineScriptHashes(html);
+        assertThat(hashes).hasSize(1).allMatch(h -> h.matches("'sha256-[A-Za-z0-9+/]{43}='"));
+        // the hash is of the script's exact text: changing one character changes it
+        assertThat(ConsoleRoutes.inlineScriptHashes(html.replace("limit=50", "limit=51")))
+                .doesNotContainAnyElementsOf(hashes);
+        String p = ConsoleRoutes.policy(List.of(), hashes);
+        assertThat(p).contains("script-src 'self' " + hashes.get(0) + ";").doesNotContain("unsafe-inline");
+    }
 }

@@ -59,7 +59,7 @@ export async function call(method, path, { body, query, headers } = {}) {
   return data;
 }
 
-/** The response prefetch.js already asked for, when this is the same call with the same token; taken once. */
+/** The response index.html's inline script already asked for, when this is the same call with the same token; taken once. */
 function prefetched(method, url, headers) {
   const p = window.cairnPrefetch;
   if (!p) return null;
