@@ -49,7 +49,8 @@ public final class SummaryBench {
               --sessions N    sessions of 45 messages per dataset and split (default 20; development split: the
                               even conversations of each file, held-out split: the odd ones)
               --summary-chars N  the summary budget (default: the session default, cairn.sessions.summary-chars)
-              --split S       only that split (development while tuning: the held-out split stays unseen)
+              --split S       development or held-out: only that split (default both; development while tuning, so
+                              the held-out split stays unseen)
             example: java -jar functions/bench/target/cairn-bench.jar summary-bench --sessions 10
             """;
 
