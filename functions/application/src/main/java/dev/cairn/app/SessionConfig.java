@@ -19,7 +19,8 @@ public interface SessionConfig {
     @WithDefault("32768")
     int maxMessageBytes();
 
-    @WithDefault("4000")
+    /** Largest rolling summary in characters; 4000 restores the budget used before. */
+    @WithDefault("6000")
     int summaryChars();
 
     /** The domain's limits; K defaults to M/2. */

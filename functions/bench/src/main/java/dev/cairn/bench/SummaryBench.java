@@ -39,15 +39,18 @@ public final class SummaryBench {
 
     private SummaryBench() {}
 
-    static final List<String> OPTIONS = List.of("--datasets", "--sessions");
+    static final List<String> OPTIONS = List.of("--datasets", "--sessions", "--summary-chars", "--split");
     static final String USAGE = """
-            usage: summary-bench [--datasets DIR] [--sessions N]
+            usage: summary-bench [--datasets DIR] [--sessions N] [--summary-chars N] [--split development|held-out]
             Measures what survives folding into the rolling summary on the shared datasets' conversations: names and
             numbers, stated decisions/preferences/conventions, and the summary's size; extractive summarizer beside a
             truncation baseline.
               --datasets DIR  the shared datasets (default ../shared/datasets)
               --sessions N    sessions of 45 messages per dataset and split (default 20; development split: the
                               even conversations of each file, held-out split: the odd ones)
+              --summary-chars N  the summary budget (default: the session default, cairn.sessions.summary-chars)
+              --split S       development or held-out: only that split (default both; development while tuning, so
+                              the held-out split stays unseen)
             example: java -jar functions/bench/target/cairn-bench.jar summary-bench --sessions 10
             """;
 
@@ -55,10 +58,19 @@ public final class SummaryBench {
         return Options.run("summary-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
             Path datasets = o.path("--datasets", Path.of("../shared/datasets"));
             int sessions = o.positive("--sessions", 20);
+            SessionService.Limits defaults = SessionService.Limits.defaults();
+            int summaryChars = o.positive("--summary-chars", defaults.summaryChars());
+            String split = o.string("--split", "both");
+            List<String> parts = switch (split) {
+                case "both" -> List.of("development", "held-out");
+                case "development", "held-out" -> List.of(split);
+                default -> throw new Options.UsageError("--split is development or held-out, not " + split);
+            };
             try {
                 OnnxEmbedder embedder = OnnxEmbedder.load(OnnxEmbedder.BGE_SMALL_EN, ForkJoinPool.commonPool());
                 EmbeddedExtractor extractor = new EmbeddedExtractor(embedder, SecretScanner.bundled());
-                SessionService.Limits limits = SessionService.Limits.defaults();
+                SessionService.Limits limits = new SessionService.Limits(
+                        defaults.foldAt(), defaults.foldCount(), defaults.maxMessageBytes(), summaryChars);
                 Summarizer truncation = (previous, folded, max) -> {
                     StringBuilder all = new StringBuilder(previous == null ? "" : previous);
                     folded.forEach(m -> all.append(all.length() == 0 ? "" : " ").append(m.content()));
@@ -72,13 +84,14 @@ public final class SummaryBench {
                     }
                     // the development split (even conversations of the file) is what the summarizer was tuned on; the
                     // held-out split (odd conversations) is reported beside it and was not looked at while tuning
-                    for (String part : List.of("development", "held-out")) {
+                    for (String part : parts) {
                         int parity = part.equals("development") ? 0 : 1;
                         List<List<SessionMessage>> runs =
                                 Conversations.runs(file, 3 * limits.foldCount(), sessions, i -> i % 2 == parity);
                         String name = set + " " + part;
-                        measure(name + " extractive", runs, new ExtractiveSummarizer(), extractor, limits);
-                        measure(name + " truncation (baseline)", runs, truncation, extractor, limits);
+                        List<List<FactExtractor.Fact>> stated = statedPerFold(runs, extractor, limits.foldCount());
+                        measure(name + " extractive", runs, new ExtractiveSummarizer(), stated, limits);
+                        measure(name + " truncation (baseline)", runs, truncation, stated, limits);
                     }
                 }
                 return 0;
@@ -88,14 +101,35 @@ public final class SummaryBench {
         });
     }
 
+    /**
+     * The decisions, preferences and conventions the user stated in each fold, in fold order: extracted once and
+     * measured against every summarizer's output (extraction embeds every sentence, the bench's slowest step).
+     */
+    private static List<List<FactExtractor.Fact>> statedPerFold(
+            List<List<SessionMessage>> runs, FactExtractor extractor, int foldCount) {
+        List<List<FactExtractor.Fact>> out = new ArrayList<>();
+        for (List<SessionMessage> run : runs) {
+            for (int from = 0; from + foldCount <= run.size(); from += foldCount) {
+                out.add(extractor.extract(run.subList(from, from + foldCount)).facts().stream()
+                        .filter(f -> f.type() == MemoryType.DECISION
+                                || f.type() == MemoryType.PREFERENCE
+                                || f.type() == MemoryType.CONVENTION)
+                        .toList());
+            }
+        }
+        return out;
+    }
+
     private static void measure(
             String title,
             List<List<SessionMessage>> runs,
             Summarizer summarizer,
-            FactExtractor extractor,
+            List<List<FactExtractor.Fact>> statedPerFold,
             SessionService.Limits limits) {
         long names = 0;
         long namesKept = 0;
+        long namesAcrossLines = 0;
+        long namesAcrossLinesKept = 0;
         long stated = 0;
         long statedKept = 0;
         long foldedChars = 0;
@@ -106,34 +140,31 @@ public final class SummaryBench {
             for (int from = 0; from + limits.foldCount() <= run.size(); from += limits.foldCount()) {
                 List<SessionMessage> folded = run.subList(from, from + limits.foldCount());
                 summary = summarizer.fold(summary, folded, limits.summaryChars());
-                folds++;
                 StringBuilder text = new StringBuilder();
                 folded.forEach(m -> text.append(m.content()).append('\n'));
                 foldedChars += text.length();
                 summaryChars += summary.length();
                 Set<String> entities = ExtractiveSummarizer.entitiesAndNumbers(text.toString());
                 names += entities.size();
-                for (String e : entities) {
-                    if (summary.contains(e)) {
-                        namesKept++;
+                namesKept += present(entities, summary);
+                // the previous definition, where a name could run across a line break, shown beside the new one
+                Set<String> acrossLines = ExtractiveSummarizer.entitiesAndNumbersAcrossLines(text.toString());
+                namesAcrossLines += acrossLines.size();
+                namesAcrossLinesKept += present(acrossLines, summary);
+                for (FactExtractor.Fact f : statedPerFold.get(folds)) {
+                    stated++;
+                    if (survives(f.content(), summary)) {
+                        statedKept++;
                     }
                 }
-                for (FactExtractor.Fact f : extractor.extract(folded).facts()) {
-                    if (f.type() == MemoryType.DECISION
-                            || f.type() == MemoryType.PREFERENCE
-                            || f.type() == MemoryType.CONVENTION) {
-                        stated++;
-                        if (survives(f.content(), summary)) {
-                            statedKept++;
-                        }
-                    }
-                }
+                folds++;
             }
         }
         System.out.printf(
                 Locale.ROOT,
                 "%n== %s: %d sessions, %d folds of %d messages into %d chars ==%n"
-                        + "  names and numbers kept %.1f %% (%d/%d)%n"
+                        + "  names and numbers kept %.1f %% (%d/%d)"
+                        + " [previous definition, names across line breaks: %.1f %% (%d/%d)]%n"
                         + "  stated decisions/preferences/conventions kept %.1f %% (%d/%d)%n"
                         + "  summary size %.3f of the folded text (%d / %d chars)%n",
                 title,
@@ -144,12 +175,19 @@ public final class SummaryBench {
                 100.0 * namesKept / Math.max(1, names),
                 namesKept,
                 names,
+                100.0 * namesAcrossLinesKept / Math.max(1, namesAcrossLines),
+                namesAcrossLinesKept,
+                namesAcrossLines,
                 100.0 * statedKept / Math.max(1, stated),
                 statedKept,
                 stated,
                 (double) summaryChars / Math.max(1, foldedChars),
                 summaryChars,
                 foldedChars);
+    }
+
+    private static long present(Set<String> entities, String summary) {
+        return entities.stream().filter(summary::contains).count();
     }
 
     /** Whether a stated fact's names and numbers (or, without any, most of its words) are in the summary. */

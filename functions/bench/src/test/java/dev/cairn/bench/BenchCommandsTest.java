@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -35,7 +36,8 @@ class BenchCommandsTest {
                 new Command("corpus-bench", CorpusBench::run, CorpusBench.USAGE, CorpusBench.OPTIONS),
                 new Command("session-bench", SessionBench::run, SessionBench.USAGE, SessionBench.OPTIONS),
                 new Command("cache-bench", CacheBench::run, CacheBench.USAGE, CacheBench.OPTIONS),
-                new Command("sync-bench", SyncBench::run, SyncBench.USAGE, SyncBench.OPTIONS));
+                new Command("sync-bench", SyncBench::run, SyncBench.USAGE, SyncBench.OPTIONS),
+                new Command("summary-bench", SummaryBench::run, SummaryBench.USAGE, SummaryBench.OPTIONS));
     }
 
     static Stream<Arguments> commandsAndHelpFlags() {
@@ -103,6 +105,14 @@ class BenchCommandsTest {
             assertThat(c.exit()).as(option).isEqualTo(2);
             assertThat(c.err()).startsWith(command.name() + ": " + option + " needs a positive whole number, not 0\n");
         }
+    }
+
+    @Test
+    void summaryBench_shouldExit2_whenTheSplitIsNeitherDevelopmentNorHeldOut() {
+        Captured c = capture(() -> SummaryBench.run(List.of("--split", "test")));
+
+        assertThat(c.exit()).isEqualTo(2);
+        assertThat(c.err()).startsWith("summary-bench: --split is development or held-out, not test\n");
     }
 
     record Captured(int exit, String out, String err) {}

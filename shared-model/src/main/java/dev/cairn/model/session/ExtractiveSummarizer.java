@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
 /**
  * The embedded default {@link Summarizer}: no model, no network. It keeps whole sentences, chosen by what later turns
  * need, in English and Chinese, and drops chatter. First the user's own statements (said in their or their team's
- * voice, or with a decision, preference or convention cue), then a line naming every name and number no kept sentence
- * carries ("Also mentioned: …"), then the other sentences by score while they fit beside that line. When the line fits
+ * voice, or with a decision, preference or convention cue; the shortest first, so the most of them fit), then a line
+ * naming every name and number no kept sentence carries ("Also mentioned: …"), then the other sentences while they fit
+ * beside that line, the user's before the assistant's and tools', each by score. When the line fits
  * the budget at all, every name and number of the folded messages stays findable; when it does not (long technical
  * messages), the user's names and the shortest go first.
  *
@@ -24,10 +25,21 @@ public final class ExtractiveSummarizer implements Summarizer {
 
     /** As in the extractor: a dot inside a version, a date or a host name does not end a sentence. */
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*%?");
-    /** Capitalised words after the first word, CamelCase, acronyms, versions, product-like tokens, 《titles》. */
-    private static final Pattern ENTITY = Pattern.compile(
-            "(?<![\\p{L}\\d])(?:[A-Z][a-z]+(?:[A-Z][a-z]+)+|[A-Z]{2,}[0-9]*|[A-Z][a-z]{1,}(?:\\s[A-Z][a-z]+)*"
-                    + "|[a-z]+[A-Z][A-Za-z]+)(?![\\p{L}])|《[^》]{1,30}》");
+    /**
+     * Capitalised words after the first word, CamelCase, acronyms, versions, product-like tokens, 《titles》; {@code %s}
+     * is what may separate the words of a multi-word name.
+     */
+    private static final String ENTITY_TEMPLATE =
+            "(?<![\\p{L}\\d])(?:[A-Z][a-z]+(?:[A-Z][a-z]+)+|[A-Z]{2,}[0-9]*|[A-Z][a-z]{1,}(?:%s[A-Z][a-z]+)*"
+                    + "|[a-z]+[A-Z][A-Za-z]+)(?![\\p{L}])|《[^》]{1,30}》";
+    /**
+     * Words of one name are separated by spaces or tabs only: a line break ends a name, as it ends a sentence, so two
+     * capitalised words on separate lines ("…Redis" / "Then…") are two names, not one that no summary could keep.
+     */
+    private static final Pattern ENTITY = Pattern.compile(String.format(Locale.ROOT, ENTITY_TEMPLATE, "[ \\t]"));
+    /** The previous definition, where any white space (a line break too) joined two capitalised words into a name. */
+    private static final Pattern ENTITY_ACROSS_LINES =
+            Pattern.compile(String.format(Locale.ROOT, ENTITY_TEMPLATE, "\\s"));
 
     private static final List<String> DECISIONS = List.of(
             "decided",
@@ -196,7 +208,7 @@ public final class ExtractiveSummarizer implements Summarizer {
      * One candidate sentence of the folded text: {@code stated} when the user said it in their own voice or with a
      * decision/preference/convention cue (what later turns must not lose); {@code entities} its names and numbers.
      */
-    private record Sentence(int order, String text, double score, boolean stated, Set<String> entities) {}
+    private record Sentence(int order, String text, double score, boolean stated, boolean user, Set<String> entities) {}
 
     /** The share of the budget a new fold may claim from the previous summary when both do not fit. */
     private static final double NEW_FOLD_SHARE = 2.0 / 3;
@@ -219,7 +231,13 @@ public final class ExtractiveSummarizer implements Summarizer {
                 (m.role() == SessionMessage.Role.USER ? fromUser : fromOthers).addAll(entities);
                 boolean stated = m.role() == SessionMessage.Role.USER
                         && (Statements.voice(text) != null || cue(text.toLowerCase(Locale.ROOT)) > 0);
-                sentences.add(new Sentence(order++, text, score(text, m.role(), stated), stated, entities));
+                sentences.add(new Sentence(
+                        order++,
+                        text,
+                        score(text, m.role(), stated),
+                        stated,
+                        m.role() == SessionMessage.Role.USER,
+                        entities));
             }
         }
         List<String> mustKeep = new ArrayList<>(fromUser);
@@ -246,7 +264,7 @@ public final class ExtractiveSummarizer implements Summarizer {
 
     /**
      * The summary of one fold within {@code budget} characters: first the user's stated decisions, preferences and
-     * facts (up to half the budget), then a line with every name and number no kept sentence carries (cut, when even
+     * facts, shortest first (up to what the line of names leaves, or half the budget), then a line with every name and number no kept sentence carries (cut, when even
      * that does not fit, to the user's names first and the shortest next, so the most of them survive), then the other
      * sentences by score while they fit beside that line.
      */
@@ -258,6 +276,7 @@ public final class ExtractiveSummarizer implements Summarizer {
         List<Sentence> ranked = new ArrayList<>(sentences);
         ranked.removeIf(s -> s.score() <= 0);
         ranked.sort(Comparator.comparing((Sentence s) -> !s.stated())
+                .thenComparing((Sentence s) -> !s.user())
                 .thenComparing(Comparator.comparingDouble(Sentence::score).reversed())
                 .thenComparingInt(Sentence::order));
         List<Sentence> kept = new ArrayList<>();
@@ -267,8 +286,14 @@ public final class ExtractiveSummarizer implements Summarizer {
         // so every name stays findable whenever the line fits at all), or half the budget when it does not fit
         int fullLine = lineLength(mustKeep, prefix);
         int statedCap = fullLine <= budget ? budget - fullLine : budget / 2;
-        for (Sentence s : ranked) {
-            if (s.stated() && used + s.text().length() + 1 <= statedCap) {
+        // within the cap, the shortest statements first: the cap holds the most of them, and a long one left out
+        // still leaves its names on the line
+        List<Sentence> statedShortestFirst = new ArrayList<>(ranked);
+        statedShortestFirst.removeIf(s -> !s.stated());
+        statedShortestFirst.sort(
+                Comparator.comparingInt((Sentence s) -> s.text().length()));
+        for (Sentence s : statedShortestFirst) {
+            if (used + s.text().length() + 1 <= statedCap) {
                 kept.add(s);
                 used += s.text().length() + 1;
             }
@@ -376,12 +401,24 @@ public final class ExtractiveSummarizer implements Summarizer {
 
     /** The names (capitalised or CJK runs) and numbers of a text: what a summary must keep. */
     public static Set<String> entitiesAndNumbers(String text) {
+        return entitiesAndNumbers(text, ENTITY);
+    }
+
+    /**
+     * The names and numbers under the previous definition, where a name could run across a line break: kept only so
+     * the summary bench can show what the change of definition moves; nothing else should use it.
+     */
+    public static Set<String> entitiesAndNumbersAcrossLines(String text) {
+        return entitiesAndNumbers(text, ENTITY_ACROSS_LINES);
+    }
+
+    private static Set<String> entitiesAndNumbers(String text, Pattern entity) {
         Set<String> out = new LinkedHashSet<>();
         Matcher n = NUMBER.matcher(text);
         while (n.find()) {
             out.add(n.group());
         }
-        Matcher e = ENTITY.matcher(text);
+        Matcher e = entity.matcher(text);
         while (e.find()) {
             // a capitalised word at the start of a sentence is a name unless it is a common sentence opener
             String word = e.group();

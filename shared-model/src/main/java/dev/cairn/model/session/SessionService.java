@@ -41,7 +41,8 @@ public final class SessionService {
      * @param foldAt         recent messages that trigger folding (M, default 30)
      * @param foldCount      oldest messages folded at a time (K, default M/2)
      * @param maxMessageBytes largest message accepted (UTF-8)
-     * @param summaryChars   largest rolling summary
+     * @param summaryChars   largest rolling summary in characters (default 6,000: at 4,000 BEAM's technical folds
+     *                       lost a tenth of their names and stated choices; see the README's summary bench)
      */
     public record Limits(int foldAt, int foldCount, int maxMessageBytes, int summaryChars) {
 
@@ -49,10 +50,13 @@ public final class SessionService {
             if (foldAt < 2 || foldCount < 1 || foldCount > foldAt) {
                 throw new IllegalArgumentException("need 2 ≤ foldAt and 1 ≤ foldCount ≤ foldAt");
             }
+            if (summaryChars < 1) {
+                throw new IllegalArgumentException("need summaryChars ≥ 1, was " + summaryChars);
+            }
         }
 
         public static Limits defaults() {
-            return new Limits(30, 15, 32 * 1024, 4000);
+            return new Limits(30, 15, 32 * 1024, 6000);
         }
     }
 

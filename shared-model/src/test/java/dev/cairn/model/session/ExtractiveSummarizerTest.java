@@ -120,4 +120,28 @@ class ExtractiveSummarizerTest {
         assertThat(ExtractiveSummarizer.entitiesAndNumbers("The deploy uses Kubernetes 1.31 in AWS."))
                 .containsExactly("1.31", "Kubernetes", "AWS");
     }
+
+    @Test
+    void aNameEndsAtALineBreak_soEveryNameOfAMultiLineMessageCanBeKept() {
+        String text = "We moved the cache to Redis\nThen Kafka went down";
+        assertThat(ExtractiveSummarizer.entitiesAndNumbers(text)).containsExactly("Redis", "Kafka");
+        // the previous definition joined the two lines into one name, which no summary of sentences can contain
+        assertThat(ExtractiveSummarizer.entitiesAndNumbersAcrossLines(text)).containsExactly("Redis\nThen Kafka");
+        String summary = summarizer.fold("", messages(Role.USER, text), 200);
+        assertThat(summary).contains("Redis", "Kafka");
+    }
+
+    @Test
+    void whenTheStatementsDoNotAllFit_theShortestGoFirst_soTheMostOfThemSurvive() {
+        String summary = summarizer.fold(
+                "",
+                messages(
+                        Role.USER, "I prefer reviews where one person reads the whole change in a single sitting.",
+                        Role.USER, "We squash merges.",
+                        Role.USER, "We rebase daily.",
+                        Role.USER, "We pair on fridays."),
+                90);
+        assertThat(summary.length()).isLessThanOrEqualTo(90);
+        assertThat(summary).contains("We squash merges.", "We rebase daily.", "We pair on fridays.");
+    }
 }
