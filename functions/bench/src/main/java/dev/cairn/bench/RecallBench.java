@@ -200,17 +200,25 @@ public final class RecallBench {
     static Conversation conversation(JsonNode c) {
         List<Turn> turns = new ArrayList<>();
         Instant fallback = Instant.parse("2024-01-01T00:00:00Z");
+        Instant previous = Instant.MIN;
         for (JsonNode s : c.get("sessions")) {
             Instant date = parseDate(s.path("date").asText(null));
             Instant base = date != null ? date : fallback;
             int i = 0;
             for (JsonNode t : s.get("turns")) {
-                // the turn's position in seconds: the order survives and as_of can cut the history at a turn
+                // the turn's position in seconds, and never before the turn that precedes it in the file: two
+                // sessions of one day (or a session dated before the previous one, as in a few RealMem dialogues)
+                // must not interleave, or as_of could not cut the history at a turn
+                Instant at = base.plusSeconds(i++);
+                if (!at.isAfter(previous)) {
+                    at = previous.plusSeconds(1);
+                }
+                previous = at;
                 turns.add(new Turn(
                         t.get("turn_id").asText(),
                         s.get("session_id").asText(),
                         t.get("content").asText(),
-                        base.plusSeconds(i++)));
+                        at));
             }
             fallback = base.plus(Duration.ofDays(1));
         }
@@ -229,9 +237,41 @@ public final class RecallBench {
                 q.get("question").asText(),
                 turns,
                 sessions,
-                q.path("history_cutoff").isNull()
-                        ? null
-                        : q.path("history_cutoff").asText(null));
+                cutoff(q.path("history_cutoff")));
+    }
+
+    /**
+     * The question's history cut-off as {@code session_id#turn_index} (RealMem writes an object) or a turn id; null
+     * when the question may see the whole conversation.
+     */
+    static String cutoff(JsonNode node) {
+        if (node.isObject()) {
+            return node.path("session_id").asText() + "#"
+                    + node.path("turn_index").asInt();
+        }
+        return node.isTextual() && !node.asText().isEmpty() ? node.asText() : null;
+    }
+
+    /**
+     * The turn a cut-off names, or null. A RealMem question is itself the turn at its cut-off, so the question may
+     * see only the turns before it (retrieving the question itself would answer nothing).
+     */
+    static Turn cutoffTurn(Conversation c, String cutoff) {
+        if (cutoff == null) {
+            return null;
+        }
+        int hash = cutoff.lastIndexOf('#');
+        if (hash < 0) {
+            return c.turns().stream()
+                    .filter(t -> t.turnId().equals(cutoff))
+                    .findFirst()
+                    .orElse(null);
+        }
+        String session = cutoff.substring(0, hash);
+        int index = Integer.parseInt(cutoff.substring(hash + 1));
+        List<Turn> ofSession =
+                c.turns().stream().filter(t -> t.sessionId().equals(session)).toList();
+        return index < ofSession.size() ? ofSession.get(index) : null;
     }
 
     /** UTF-8 safe cut at the server's content cap (a handful of BEAM turns paste whole files). */
@@ -287,6 +327,16 @@ public final class RecallBench {
                     "t" + t, conversations.subList(from, Math.min(conversations.size(), from + perTeam)), t % 2 == 0);
             teams.add(team);
             team.conversations().forEach(c -> teamOfConv.put(c.id(), team));
+        }
+        // where a question's history ends (exclusive): RealMem's questions sit inside the dialogue
+        Map<String, Conversation> byId = new HashMap<>();
+        conversations.forEach(c -> byId.put(c.id(), c));
+        Map<String, Instant> seesBefore = new HashMap<>();
+        for (Question q : questions) {
+            Turn cut = cutoffTurn(byId.get(q.conv()), q.cutoff());
+            if (cut != null) {
+                seesBefore.put(q.id(), cut.at());
+            }
         }
         int turnCount = conversations.stream().mapToInt(c -> c.turns().size()).sum();
         log(
@@ -353,7 +403,7 @@ public final class RecallBench {
             // 1. as configured: the server's default ranking
             long askStart = System.nanoTime();
             for (Question q : questions) {
-                current.put(q, ask(http, base, token, teamOfConv, turnsByTeam, byMemory, q, null));
+                current.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, null));
             }
             log("%s: %d recalls in %.0f s", set, questions.size(), seconds(askStart));
             boolean parts = current.values().stream().flatMap(List::stream).anyMatch(r -> !Double.isNaN(r.lexical()));
@@ -377,7 +427,7 @@ public final class RecallBench {
                 }
                 // 3. both halves asked again through HTTP with the chosen weight
                 for (Question q : questions) {
-                    tuned.put(q, ask(http, base, token, teamOfConv, turnsByTeam, byMemory, q, chosen));
+                    tuned.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, chosen));
                 }
             }
         } finally {
@@ -391,7 +441,7 @@ public final class RecallBench {
             try {
                 waitUntilUp(http, base + teams.get(0).id(), token, server);
                 for (Question q : questions) {
-                    before.put(q, ask(http, base, token, teamOfConv, turnsByTeam, byMemory, q, null));
+                    before.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, null));
                 }
             } finally {
                 stop(server);
@@ -422,7 +472,7 @@ public final class RecallBench {
                 Team team = teamOfConv.get(q.conv());
                 VectorIndex.Filter filter =
                         new VectorIndex.Filter(new Id(team.id()), new Id(USER), null, Set.of(), Set.of());
-                Set<String> visible = visibleMemories(q, turnsByTeam.get(team.id()), byMemory);
+                Set<String> visible = visibleMemories(seesBefore.get(q.id()), team, byMemory);
                 List<Ranked> lexical = toRanked(index.lexicalSearch(filter, q.text(), 200), byMemory, visible);
                 List<Ranked> everyCosine =
                         toRanked(index.exactSearch(filter, embedder.embedQuery(q.text()), 100_000), byMemory, visible);
@@ -466,6 +516,8 @@ public final class RecallBench {
             hybrids.put(hybridName, all);
             hybridWeights.put(hybridName, bestW);
         });
+
+        writeCandidates(work.resolve("candidates.jsonl"), questions, teamOfConv, allCosines, bm25, current);
 
         ObjectNode out = JSON.createObjectNode();
         out.put("model", model)
@@ -520,15 +572,57 @@ public final class RecallBench {
         return out;
     }
 
-    /** Memories the question may see: all of its team's, or up to its history cut-off (RealMem). */
-    private static Set<String> visibleMemories(Question q, Map<String, Turn> byTurn, Map<String, Turn> byMemory) {
-        if (q.cutoff() == null || !byTurn.containsKey(q.cutoff())) {
+    /**
+     * Per question, its half, gold turns, query, the best 300 exact cosines, the BM25 list and the server's answer
+     * with its parts: enough to study a fusion offline without asking the server again.
+     */
+    private static void writeCandidates(
+            Path file,
+            List<Question> questions,
+            Map<String, Team> teamOfConv,
+            Map<Question, List<Ranked>> cosines,
+            Map<Question, List<Ranked>> bm25,
+            Map<Question, List<Ranked>> server)
+            throws IOException {
+        try (var w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (Question q : questions) {
+                ObjectNode o = JSON.createObjectNode()
+                        .put("id", q.id())
+                        .put("type", q.type())
+                        .put("query", q.text())
+                        .put("dev", teamOfConv.get(q.conv()).dev());
+                q.turns().forEach(o.putArray("gold")::add);
+                ArrayNode dense = o.putArray("dense");
+                List<Ranked> c = cosines.get(q);
+                c.subList(0, Math.min(300, c.size()))
+                        .forEach(r -> dense.addArray().add(r.turn().turnId()).add(r.similarity()));
+                ArrayNode lexical = o.putArray("bm25");
+                bm25.get(q)
+                        .forEach(r -> lexical.addArray().add(r.turn().turnId()).add(r.lexical()));
+                ArrayNode answer = o.putArray("server");
+                server.getOrDefault(q, List.of())
+                        .forEach(r -> answer.addArray()
+                                .add(r.turn().turnId())
+                                .add(r.similarity())
+                                .add(r.lexical())
+                                .add(r.freshness())
+                                .add(r.confidence()));
+                w.write(JSON.writeValueAsString(o));
+                w.newLine();
+            }
+        }
+    }
+
+    /** Memories the question may see: all of its team's, or those before its history cut-off (RealMem). */
+    private static Set<String> visibleMemories(Instant cut, Team team, Map<String, Turn> byMemory) {
+        if (cut == null) {
             return null;
         }
-        Instant cut = byTurn.get(q.cutoff()).at();
+        Set<Turn> ofTeam = new java.util.HashSet<>();
+        team.conversations().forEach(c -> ofTeam.addAll(c.turns()));
         Set<String> ids = new java.util.HashSet<>();
         byMemory.forEach((id, t) -> {
-            if (!t.at().isAfter(cut)) {
+            if (t.at().isBefore(cut) && ofTeam.contains(t)) {
                 ids.add(id);
             }
         });
@@ -732,7 +826,7 @@ public final class RecallBench {
             String base,
             String token,
             Map<String, Team> teamOfConv,
-            Map<String, Map<String, Turn>> turnsByTeam,
+            Map<String, Instant> seesBefore,
             Map<String, Turn> byMemory,
             Question q,
             Double lexicalWeight)
@@ -742,8 +836,9 @@ public final class RecallBench {
         if (lexicalWeight != null) {
             body.putObject("weights").put("lexical", lexicalWeight);
         }
-        if (q.cutoff() != null && turnsByTeam.get(team.id()).containsKey(q.cutoff())) {
-            body.put("as_of", turnsByTeam.get(team.id()).get(q.cutoff()).at().toString());
+        if (seesBefore.containsKey(q.id())) {
+            // as_of is inclusive and turns are at least a second apart: the turns before the cut-off turn
+            body.put("as_of", seesBefore.get(q.id()).minusSeconds(1).toString());
         }
         HttpResponse<String> r = http.send(
                 HttpRequest.newBuilder(URI.create(base + team.id() + "/recall"))

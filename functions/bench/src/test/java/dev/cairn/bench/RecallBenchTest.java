@@ -93,6 +93,37 @@ class RecallBenchTest {
         assertThat(RecallBench.capped("short")).isEqualTo("short");
     }
 
+    @Test
+    void conversation_keepsTurnsInFileOrder_whenTwoSessionsShareADateOrGoBackInTime() throws Exception {
+        RecallBench.Conversation c =
+                RecallBench.conversation(new com.fasterxml.jackson.databind.ObjectMapper().readTree("""
+                        {"conv_id": "c", "language": "en", "sessions": [
+                          {"session_id": "a", "date": "2025-12-21 (Sunday)", "turns": [
+                            {"turn_id": "a:0", "content": "x"}, {"turn_id": "a:1", "content": "y"}]},
+                          {"session_id": "b", "date": "2025-12-21 (Sunday)", "turns": [{"turn_id": "b:0", "content": "z"}]},
+                          {"session_id": "c", "date": "2025-12-01 (Monday)", "turns": [{"turn_id": "c:0", "content": "w"}]}]}
+                        """));
+        List<Instant> times = c.turns().stream().map(Turn::at).toList();
+        assertThat(times.get(0)).isEqualTo(Instant.parse("2025-12-21T00:00:00Z"));
+        for (int i = 1; i < times.size(); i++) {
+            assertThat(times.get(i)).isAfter(times.get(i - 1));
+        }
+    }
+
+    @Test
+    void cutoffTurn_readsRealMemsSessionAndIndex_andPlainTurnIds() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        RecallBench.Conversation c = new RecallBench.Conversation(
+                "c", "en", List.of(turn("s1:0", "s1"), turn("s1:1", "s1"), turn("s2:0", "s2"), turn("s2:1", "s2")));
+        String cutoff = RecallBench.cutoff(json.readTree("{\"session_id\": \"s2\", \"turn_index\": 1}"));
+        assertThat(RecallBench.cutoffTurn(c, cutoff).turnId()).isEqualTo("s2:1");
+        assertThat(RecallBench.cutoffTurn(c, RecallBench.cutoff(json.readTree("\"s1:1\"")))
+                        .turnId())
+                .isEqualTo("s1:1");
+        assertThat(RecallBench.cutoff(json.readTree("null"))).isNull();
+        assertThat(RecallBench.cutoffTurn(c, null)).isNull();
+    }
+
     private static double log2(double x) {
         return Math.log(x) / Math.log(2);
     }
