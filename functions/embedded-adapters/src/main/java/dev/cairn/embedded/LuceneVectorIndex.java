@@ -107,7 +107,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      * exact top 10. The graph is built on floats, not on int8 scalar-quantized vectors: the quantized graph (this
      * index's format until issue 18) ranks its neighbours by approximate scores and, on the 100k-memory bench's
      * vectors merged into one segment, kept 98.4 % of the exact top 10 at a query beam of 200 against 99.3 % for the
-     * float graph, which also searched faster on Java 17 (no SIMD for the int8 path). Every candidate is still
+     * float graph, which also searched no slower on Java 17 (timed under load, so noisy). Every candidate is still
      * re-scored exactly. Readers need no codec: each segment records its format by name, so segments written by the
      * int8 format stay readable and are rewritten as floats when they merge.
      */
