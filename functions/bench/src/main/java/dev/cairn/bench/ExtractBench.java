@@ -54,7 +54,7 @@ public final class ExtractBench {
             baseline.
               --model ID        embedding model: bge-small-en-v15-q (default) or bge-small-zh-v15-q
               --folds N         folds of the development part's cross validation (default 5)
-              --settings K,CUE,THRESHOLD,LINEAR[,FORM[,BILINGUAL]]  the extractor's settings (default: its
+              --settings K,CUE,THRESHOLD,LINEAR[,FORM[,BILINGUAL[,FACT_BIAS]]]  the extractor's settings (default: its
                                 defaults)
               --datasets DIR    the shared datasets, for the timing of 50-message sessions (default
                                 ../shared/datasets; beam_100K for English, memdaily_zh for Chinese)
@@ -93,7 +93,8 @@ public final class ExtractBench {
                         Double.parseDouble(v[2]),
                         Double.parseDouble(v[3]),
                         v.length > 4 ? Double.parseDouble(v[4]) : 0,
-                        v.length > 5 && Boolean.parseBoolean(v[5]));
+                        v.length > 5 && Boolean.parseBoolean(v[5]),
+                        v.length > 6 ? Double.parseDouble(v[6]) : 0);
             }
             EmbeddedExtractor.Settings chosen = settings;
             java.nio.file.Path datasets = o.path("--datasets", java.nio.file.Path.of("../shared/datasets"));
