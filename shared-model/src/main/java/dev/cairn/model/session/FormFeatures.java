@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * classifier see the frame ("we always … before …", "I'd rather … than …", "… is on version …") whatever the topic.
  *
  * <p>Numbers, versions and capitalised names in mid-sentence keep a placeholder of their kind, since a name or a figure
- * is itself a sign of a stable fact or a setup. The vector has unit length (or is all zeros for an empty statement).
+ * is itself a sign of a stable fact or a setup. The vector has unit length (an empty statement still has its start marker).
  */
 public final class FormFeatures {
 
