@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 class VectorCacheTest {
 
     /** Embeds a text as its length and first character, and counts what it was asked to embed. */
-    static final class Counting implements Embedder {
+    static class Counting implements Embedder {
         final List<String> embedded = new ArrayList<>();
 
         @Override
