@@ -113,4 +113,14 @@ class EmbeddedExtractorTest {
                 .singleElement()
                 .satisfies(s -> assertThat(s.score()).isLessThan(1.0));
     }
+
+    @Test
+    void settings_shouldRefuseANegativeFormWeight_andAFactBiasOutsideZeroToOne() {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, -0.1, true, 0.05))
+                .withMessageContaining("formWeight");
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 1.0))
+                .withMessageContaining("factBias");
+    }
 }
