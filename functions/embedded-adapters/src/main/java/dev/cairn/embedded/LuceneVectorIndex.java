@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -376,14 +375,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         if (!durable.isDone()) {
             commitPending();
         }
-        try {
-            durable.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
+        VectorIndex.await(durable);
     }
 
     @Override
@@ -806,18 +798,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      * committing on the way out. The crash tests reopen the folder afterwards as a restarted process would.
      */
     void crashWithoutCommit() {
-        if (committer != null) {
-            committer.shutdownNow();
-        }
-        synchronized (writeLock) {
-            try {
-                searchers.close();
-                writer.rollback();
-                directory.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        shutDown(false);
     }
 
     /** The versions this process believes applied (what a late, older write is compared with). */
@@ -842,19 +823,32 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      */
     @Override
     public void close() {
-        if (committer != null) {
+        shutDown(true);
+    }
+
+    /** {@code clean}: commit what is pending and close; otherwise drop it, as a crash would. */
+    private void shutDown(boolean clean) {
+        if (committer != null && clean) {
             committer.shutdown();
             try {
                 committer.awaitTermination(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        } else if (committer != null) {
+            committer.shutdownNow();
         }
-        commitPending();
+        if (clean) {
+            commitPending();
+        }
         synchronized (writeLock) {
             try {
                 searchers.close();
-                writer.close();
+                if (clean) {
+                    writer.close();
+                } else {
+                    writer.rollback();
+                }
                 directory.close();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -125,7 +124,7 @@ public final class Indexer {
             }
         });
         if (awaitDurable) {
-            await(marked);
+            VectorIndex.await(marked);
         }
     }
 
@@ -137,18 +136,6 @@ public final class Indexer {
 
     private static String inFlightKey(Id team, Id id) {
         return team.value() + "/" + id.value();
-    }
-
-    /** Throws what the future failed with, unwrapped (an index outage stays a {@code StoreUnavailable}). */
-    private static void await(CompletableFuture<Void> future) {
-        try {
-            future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
     }
 
     private CompletableFuture<Void> writeClaimed(List<Memory> memories, List<float[]> knownVectors) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The derived search index: vectors (kNN) and text (BM25) of active memories.
@@ -46,6 +47,21 @@ public interface VectorIndex {
 
     /** kNN and BM25 candidates among the memories the filter admits, each with its exact cosine similarity. */
     List<Candidate> search(Search search);
+
+    /**
+     * Waits for a durability future and throws what it failed with, unwrapped: an index outage stays the
+     * {@code StoreUnavailable} it was, not a {@code CompletionException} around it.
+     */
+    static void await(CompletableFuture<Void> durable) {
+        try {
+            durable.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
 
     /**
      * Why the index cannot serve right now (its storage failed and it has not recovered yet), or empty when it can.
