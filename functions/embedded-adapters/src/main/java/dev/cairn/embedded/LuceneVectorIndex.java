@@ -15,9 +15,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
@@ -72,8 +75,14 @@ import org.apache.lucene.util.BytesRef;
  * Lucene falls back to an exact scan when the filter is very selective). The model id is pinned in the commit
  * metadata on first write; a different model is refused for writes and queries alike.
  *
- * <p>Every {@link #upsert} / {@link #delete} commits before returning (durability comes from the commit; callers
- * batch to amortise it). Versions already applied are kept in memory so a late, older entry is ignored.
+ * <p>Writes are committed in groups: {@link #upsertSearchable} / {@link #deleteSearchable} add the documents and
+ * reopen the near-real-time reader, so the change is searchable when they return, but do not commit (a commit is
+ * an fsync of every new file, tens of milliseconds, which a single write used to pay alone). One background
+ * committer commits whatever is uncommitted every {@code commitInterval} and then completes the futures of the
+ * writes that commit covered; only then does the caller mark the memories indexed in the record store, so a crash
+ * before the commit loses nothing: the record store still lists them as pending and catch-up indexes them again.
+ * {@link #upsert} / {@link #delete} commit at once and return when durable, as before. Versions already applied are
+ * kept in memory so a late, older entry is ignored.
  *
  * <p>A write that fails on the disk (full, or an I/O error) can close Lucene's writer for good (a "tragic" failure:
  * every later call would throw {@code AlreadyClosedException} until a restart), or silently drop the buffered
@@ -129,6 +138,12 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
 
     private static final Duration RETRY_AFTER = Duration.ofSeconds(5);
 
+    /**
+     * How long a write may stay searchable but not yet durable. Short enough that the window in which a crash makes
+     * catch-up re-embed memories stays small, long enough that many writers share one fsync.
+     */
+    static final Duration COMMIT_INTERVAL = Duration.ofMillis(100);
+
     private final Directory directory;
     private volatile IndexWriter writer;
     private volatile SearcherManager searchers;
@@ -147,6 +162,14 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     private final Map<String, Long> appliedVersions = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
     private volatile String model;
+    /**
+     * The durability futures of writes applied to the current writer since its last commit, guarded by
+     * {@link #writeLock}: a write adds its documents and its future under the lock, so whatever is in this list when
+     * the committer takes it is covered by the commit that follows.
+     */
+    private List<CompletableFuture<Void>> uncommitted = new ArrayList<>();
+    /** The background committer; null when commits are left to explicit calls (tests that simulate a crash). */
+    private final ScheduledExecutorService committer;
 
     public LuceneVectorIndex(Path dir) {
         this(dir, d -> d);
@@ -154,6 +177,11 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
 
     /** {@code wrap} decorates the index's directory: the fault tests inject disk failures through it. */
     LuceneVectorIndex(Path dir, UnaryOperator<Directory> wrap) {
+        this(dir, wrap, COMMIT_INTERVAL);
+    }
+
+    /** {@code commitInterval} null: no background committer (only {@link #commitPending} and close commit). */
+    LuceneVectorIndex(Path dir, UnaryOperator<Directory> wrap, Duration commitInterval) {
         try {
             directory = wrap.apply(FSDirectory.open(dir));
             analyzerName = analyzerOf(directory);
@@ -164,6 +192,17 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             model = meta.get(MODEL_KEY);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the vector index at " + dir, e);
+        }
+        if (commitInterval == null) {
+            committer = null;
+        } else {
+            committer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "cairn-lucene-commit");
+                t.setDaemon(true);
+                return t;
+            });
+            long ms = commitInterval.toMillis();
+            committer.scheduleWithFixedDelay(this::commitQuietly, ms, ms, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -234,6 +273,9 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                 return;
             }
             Throwable why = writer.getTragicException();
+            // whatever the failed writer held uncommitted is gone with it: its writers learn it is not durable
+            failUncommitted(new StoreUnavailable(
+                    "the vector index (its writer failed before committing: " + why + ")", RETRY_AFTER, why));
             try {
                 searchers.close();
             } catch (IOException | RuntimeException e) {
@@ -258,11 +300,14 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      * A failed write as the outage it is: back to the last commit (the batch's buffered documents may be half gone),
      * the writer reopened on it, and the caller told to retry; its memories stay pending and are indexed later.
      */
-    private StoreUnavailable failed(String what, Exception e) {
-        try {
-            writer.rollback();
-        } catch (IOException | RuntimeException ignored) {
-            // a writer closed by a tragic failure has rolled back already
+    private StoreUnavailable failed(String what, Exception e, IndexWriter failedWriter) {
+        // only the writer that failed is rolled back: another thread may have reopened a healthy one since
+        if (failedWriter == writer) {
+            try {
+                failedWriter.rollback();
+            } catch (IOException | RuntimeException ignored) {
+                // a writer closed by a tragic failure has rolled back already
+            }
         }
         try {
             ensureOpen();
@@ -290,21 +335,27 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
 
     private void loadAppliedVersions() throws IOException {
         try (DirectoryReader reader = DirectoryReader.open(writer)) {
-            for (LeafReaderContext leaf : reader.leaves()) {
-                LeafReader r = leaf.reader();
-                NumericDocValues versions = r.getNumericDocValues(F_VERSION);
-                StoredFields stored = r.storedFields();
-                if (versions == null) {
-                    continue;
-                }
-                for (int doc = versions.nextDoc(); doc != NumericDocValues.NO_MORE_DOCS; doc = versions.nextDoc()) {
-                    if (r.getLiveDocs() != null && !r.getLiveDocs().get(doc)) {
-                        continue;
-                    }
-                    appliedVersions.put(stored.document(doc).get(F_KEY), versions.longValue());
+            appliedVersions.putAll(liveVersions(reader));
+        }
+    }
+
+    /** The version of every live document of {@code reader}, by key. */
+    private static Map<String, Long> liveVersions(IndexReader reader) throws IOException {
+        Map<String, Long> out = new HashMap<>();
+        for (LeafReaderContext leaf : reader.leaves()) {
+            LeafReader r = leaf.reader();
+            NumericDocValues versions = r.getNumericDocValues(F_VERSION);
+            StoredFields stored = r.storedFields();
+            if (versions == null) {
+                continue;
+            }
+            for (int doc = versions.nextDoc(); doc != NumericDocValues.NO_MORE_DOCS; doc = versions.nextDoc()) {
+                if (r.getLiveDocs() == null || r.getLiveDocs().get(doc)) {
+                    out.put(stored.document(doc).get(F_KEY), versions.longValue());
                 }
             }
         }
+        return out;
     }
 
     @Override
@@ -312,67 +363,145 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         return Optional.ofNullable(model);
     }
 
+    /** Searchable and durable when it returns: the group commit is run at once on the caller's thread. */
     @Override
     public void upsert(List<Entry> entries) {
-        if (entries.isEmpty()) {
-            return;
-        }
-        ensureOpen();
-        synchronized (writeLock) {
-            try {
-                for (Entry e : entries) {
-                    if (model != null && !model.equals(e.modelId())) {
-                        throw new EmbeddingModelMismatch(model, e.modelId());
-                    }
-                    if (model == null) {
-                        model = e.modelId();
-                    }
-                    String key = key(e.key().team(), e.key().id());
-                    Long applied = appliedVersions.get(key);
-                    if (applied != null && applied >= e.key().version()) {
-                        continue; // a newer (or the same) version is already indexed
-                    }
-                    writer.updateDocument(new Term(F_KEY, key), toDocument(key, e));
-                    appliedVersions.put(key, e.key().version());
-                }
-                commit();
-            } catch (IOException | AlreadyClosedException ex) {
-                throw failed("write", ex);
-            }
-        }
+        awaitDurable(upsertSearchable(entries));
     }
 
     @Override
     public void delete(List<Key> keys) {
-        if (keys.isEmpty()) {
-            return;
+        awaitDurable(deleteSearchable(keys));
+    }
+
+    private void awaitDurable(CompletableFuture<Void> durable) {
+        if (!durable.isDone()) {
+            commitPending();
         }
-        ensureOpen();
-        synchronized (writeLock) {
-            try {
-                for (Key k : keys) {
-                    String key = key(k.team(), k.id());
-                    Long applied = appliedVersions.get(key);
-                    if (applied != null && applied > k.version()) {
-                        continue;
-                    }
-                    writer.deleteDocuments(new Term(F_KEY, key));
-                    appliedVersions.put(key, k.version());
+        VectorIndex.await(durable);
+    }
+
+    @Override
+    public CompletableFuture<Void> upsertSearchable(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return write("write", w -> {
+            for (Entry e : entries) {
+                if (model != null && !model.equals(e.modelId())) {
+                    throw new EmbeddingModelMismatch(model, e.modelId());
                 }
-                commit();
-            } catch (IOException | AlreadyClosedException ex) {
-                throw failed("delete", ex);
+                if (model == null) {
+                    model = e.modelId();
+                }
+                String key = key(e.key().team(), e.key().id());
+                Long applied = appliedVersions.get(key);
+                if (applied != null && applied >= e.key().version()) {
+                    continue; // a newer (or the same) version is already indexed
+                }
+                w.updateDocument(new Term(F_KEY, key), toDocument(key, e));
+                appliedVersions.put(key, e.key().version());
             }
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteSearchable(List<Key> keys) {
+        if (keys.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return write("delete", w -> {
+            for (Key k : keys) {
+                String key = key(k.team(), k.id());
+                Long applied = appliedVersions.get(key);
+                if (applied != null && applied > k.version()) {
+                    continue;
+                }
+                w.deleteDocuments(new Term(F_KEY, key));
+                appliedVersions.put(key, k.version());
+            }
+        });
+    }
+
+    private interface Change {
+        void apply(IndexWriter w) throws IOException;
+    }
+
+    /**
+     * Applies a change to the writer and registers its durability future under the write lock, then makes it
+     * searchable. A change skipped as older than what is applied still waits for the next commit: the newer version
+     * that made it redundant may itself not be committed yet.
+     */
+    private CompletableFuture<Void> write(String what, Change change) {
+        ensureOpen();
+        CompletableFuture<Void> durable = new CompletableFuture<>();
+        IndexWriter w;
+        synchronized (writeLock) {
+            w = writer;
+            try {
+                change.apply(w);
+            } catch (IOException | AlreadyClosedException ex) {
+                throw failed(what, ex, w);
+            }
+            uncommitted.add(durable);
+        }
+        try {
+            searchers.maybeRefreshBlocking();
+        } catch (IOException | AlreadyClosedException ex) {
+            synchronized (writeLock) {
+                throw failed(what + " (reopening the reader)", ex, w);
+            }
+        }
+        return durable;
+    }
+
+    /** The background committer's run: a failure is already reported to the writers whose futures it fails. */
+    private void commitQuietly() {
+        try {
+            commitPending();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "vector index group commit failed: {0}", e.toString());
         }
     }
 
-    private void commit() throws IOException {
-        if (model != null) {
-            writer.setLiveCommitData(
-                    Map.of(MODEL_KEY, model, ANALYZER_KEY, analyzerName).entrySet());
+    /**
+     * Commits whatever was written since the last commit and completes those writes' futures; a failed commit rolls
+     * the index back to its last commit and fails them (their memories stay pending in the record store).
+     */
+    void commitPending() {
+        IndexWriter w;
+        List<CompletableFuture<Void>> covered;
+        synchronized (writeLock) {
+            if (uncommitted.isEmpty()) {
+                return;
+            }
+            w = writer;
+            covered = uncommitted;
+            uncommitted = new ArrayList<>();
         }
-        writer.commit();
-        searchers.maybeRefresh();
+        // outside the lock: writers go on adding documents (and making them searchable) during the fsync
+        try {
+            if (model != null) {
+                w.setLiveCommitData(
+                        Map.of(MODEL_KEY, model, ANALYZER_KEY, analyzerName).entrySet());
+            }
+            w.commit();
+        } catch (IOException | RuntimeException e) {
+            StoreUnavailable why;
+            synchronized (writeLock) {
+                why = failed("commit", e, w);
+            }
+            covered.forEach(f -> f.completeExceptionally(why));
+            return;
+        }
+        covered.forEach(f -> f.complete(null));
+    }
+
+    /** Guarded by {@link #writeLock}. */
+    private void failUncommitted(StoreUnavailable why) {
+        List<CompletableFuture<Void>> lost = uncommitted;
+        uncommitted = new ArrayList<>();
+        lost.forEach(f -> f.completeExceptionally(why));
     }
 
     /**
@@ -667,12 +796,62 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         return out;
     }
 
+    /**
+     * Stops like a killed process: the committer halts and the writer drops everything not yet committed, without
+     * committing on the way out. The crash tests reopen the folder afterwards as a restarted process would.
+     */
+    void crashWithoutCommit() {
+        shutDown(false);
+    }
+
+    /** The versions this process believes applied (what a late, older write is compared with). */
+    Map<String, Long> appliedVersions() {
+        return Map.copyOf(appliedVersions);
+    }
+
+    /** The version of every live document a search sees now, by key: what the applied versions must agree with. */
+    Map<String, Long> searchableVersions() throws IOException {
+        searchers.maybeRefreshBlocking();
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            return liveVersions(searcher.getIndexReader());
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
+    /**
+     * Commits pending work first (a clean shutdown leaves nothing for catch-up), after stopping the committer so no
+     * commit runs on a closed writer.
+     */
     @Override
     public void close() {
+        shutDown(true);
+    }
+
+    /** {@code clean}: commit what is pending and close; otherwise drop it, as a crash would. */
+    private void shutDown(boolean clean) {
+        if (committer != null && clean) {
+            committer.shutdown();
+            try {
+                committer.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else if (committer != null) {
+            committer.shutdownNow();
+        }
+        if (clean) {
+            commitPending();
+        }
         synchronized (writeLock) {
             try {
                 searchers.close();
-                writer.close();
+                if (clean) {
+                    writer.close();
+                } else {
+                    writer.rollback();
+                }
                 directory.close();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -47,6 +47,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     private final Connection stats;
     private final Object readLock = new Object();
     private final Object statsLock = new Object();
+    /**
+     * The insert statement, prepared once: every single write used to parse and plan it again. Guarded by this
+     * store's monitor, as every use of {@link #db} is.
+     */
+    private PreparedStatement insert;
 
     public SqliteMemoryStore(Path file) {
         try {
@@ -108,15 +113,20 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         if (memories.isEmpty()) {
             return;
         }
-        String sql = "INSERT INTO memories (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         inTransaction(() -> {
-            try (PreparedStatement ps = db.prepareStatement(sql)) {
+            if (insert == null) {
+                insert = db.prepareStatement(
+                        "INSERT INTO memories (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            }
+            PreparedStatement ps = insert;
+            try {
                 for (Memory m : memories) {
                     bind(ps, m);
                     ps.addBatch();
                 }
                 ps.executeBatch();
             } catch (SQLException e) {
+                ps.clearBatch(); // a failed batch must not be sent again with the next insert
                 if (e.getErrorCode() == 19) { // SQLITE_CONSTRAINT: the id exists (attribute_not_exists failed)
                     throw new VersionConflict("a memory with one of these ids", 0, 1);
                 }
@@ -514,6 +524,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             }
             synchronized (statsLock) {
                 stats.close();
+            }
+            if (insert != null) {
+                insert.close();
             }
             db.close();
         } catch (SQLException e) {

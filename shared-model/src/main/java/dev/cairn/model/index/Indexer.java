@@ -11,8 +11,9 @@ import dev.cairn.model.port.MemoryStore.IndexWork;
 import dev.cairn.model.port.VectorIndex;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -36,8 +37,14 @@ public final class Indexer {
     private final Embedder embedder;
     /** The cold tier, or null where this process does not hold it (see the class comment). */
     private final ColdStore cold;
-    /** Memories the write path is indexing right now; catch-up leaves them alone instead of embedding them twice. */
-    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+
+    private static final System.Logger LOG = System.getLogger(Indexer.class.getName());
+
+    /**
+     * Memories being indexed right now (by the write path until their index write is durable), with how many writes
+     * of each are; catch-up leaves them alone instead of embedding them twice.
+     */
+    private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
 
     public Indexer(MemoryStore store, VectorIndex index, Embedder embedder) {
         this(store, index, embedder, null);
@@ -64,9 +71,14 @@ public final class Indexer {
         return embedder.modelId();
     }
 
-    /** Indexes memories (active ones upserted, archived ones removed), then marks them indexed in the store. */
+    /**
+     * Indexes memories (active ones upserted, archived ones removed): returns once they are searchable, and marks them
+     * indexed in the store once the index reports them durable (an index that commits in groups reports later; until
+     * then they stay in flight, so catch-up does not embed them again). A failed durable write marks nothing: the
+     * memories stay pending in the store and catch-up indexes them again.
+     */
     public void index(List<Memory> memories) {
-        indexWith(memories, null);
+        indexWith(memories, null, false);
     }
 
     /**
@@ -74,25 +86,59 @@ public final class Indexer {
      * (consolidation compares a fact's vector before writing it): the vector is not computed twice.
      */
     public void index(Memory memory, float[] documentVector) {
-        indexWith(List.of(memory), List.of(documentVector));
+        indexWith(List.of(memory), List.of(documentVector), false);
     }
 
-    private void indexWith(List<Memory> memories, List<float[]> knownVectors) {
+    /**
+     * As {@link #index(List)}, but returns only once the memories are durable in the index and marked indexed, and
+     * throws what the durable write failed with: catch-up reports an index outage to its caller this way.
+     */
+    private void indexDurably(List<Memory> memories) {
+        indexWith(memories, null, true);
+    }
+
+    private void indexWith(List<Memory> memories, List<float[]> knownVectors, boolean awaitDurable) {
         if (memories.isEmpty()) {
             return;
         }
-        List<String> claimed = memories.stream()
-                .map(m -> m.team().value() + "/" + m.id().value())
-                .toList();
-        inFlight.addAll(claimed);
+        List<String> claimed =
+                memories.stream().map(m -> inFlightKey(m.team(), m.id())).toList();
+        claimed.forEach(k -> inFlight.merge(k, 1, Integer::sum));
+        CompletableFuture<Void> marked;
         try {
-            indexClaimed(memories, knownVectors);
-        } finally {
-            claimed.forEach(inFlight::remove);
+            List<VectorIndex.Key> keys = memories.stream()
+                    .map(m -> new VectorIndex.Key(m.team(), m.id(), m.version()))
+                    .toList();
+            // one store write for the whole batch, and only once the index holds it durably
+            marked = writeClaimed(memories, knownVectors).thenRun(() -> store.markIndexed(keys));
+        } catch (RuntimeException e) {
+            release(claimed);
+            throw e;
+        }
+        marked.whenComplete((done, failure) -> {
+            release(claimed);
+            if (failure != null && !awaitDurable) {
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "indexing of " + memories.size() + " memories not durable, left to catch-up: " + failure);
+            }
+        });
+        if (awaitDurable) {
+            VectorIndex.await(marked);
         }
     }
 
-    private void indexClaimed(List<Memory> memories, List<float[]> knownVectors) {
+    private void release(List<String> claimed) {
+        // a count, not a set: two writes of the same memory may be in flight at once, and the first to become
+        // durable must not release the second
+        claimed.forEach(k -> inFlight.computeIfPresent(k, (key, n) -> n == 1 ? null : n - 1));
+    }
+
+    private static String inFlightKey(Id team, Id id) {
+        return team.value() + "/" + id.value();
+    }
+
+    private CompletableFuture<Void> writeClaimed(List<Memory> memories, List<float[]> knownVectors) {
         List<Memory> active = new ArrayList<>();
         List<float[]> activeVectors = new ArrayList<>();
         List<VectorIndex.Key> removed = new ArrayList<>();
@@ -107,6 +153,7 @@ public final class Indexer {
                 removed.add(new VectorIndex.Key(m.team(), m.id(), m.version()));
             }
         }
+        CompletableFuture<Void> upserted = CompletableFuture.completedFuture(null);
         if (!active.isEmpty()) {
             List<float[]> vectors = knownVectors != null
                     ? activeVectors
@@ -126,15 +173,13 @@ public final class Indexer {
                         vectors.get(i),
                         embedder.modelId()));
             }
-            index.upsert(entries);
+            upserted = index.upsertSearchable(entries);
         }
+        CompletableFuture<Void> deleted = CompletableFuture.completedFuture(null);
         if (!removed.isEmpty()) {
-            index.delete(removed);
+            deleted = index.deleteSearchable(removed);
         }
-        // one store write for the whole batch, not one durable transaction per memory
-        store.markIndexed(memories.stream()
-                .map(m -> new VectorIndex.Key(m.team(), m.id(), m.version()))
-                .toList());
+        return CompletableFuture.allOf(upserted, deleted);
     }
 
     /**
@@ -179,7 +224,7 @@ public final class Indexer {
         List<Memory> upserts = new ArrayList<>();
         List<VectorIndex.Key> deletes = new ArrayList<>();
         for (IndexWork w : work) {
-            if (inFlight.contains(w.team().value() + "/" + w.id().value())) {
+            if (inFlight.containsKey(inFlightKey(w.team(), w.id()))) {
                 continue;
             } else if (w.isDelete()) {
                 deletes.add(new VectorIndex.Key(w.team(), w.id(), w.version()));
@@ -187,7 +232,7 @@ public final class Indexer {
                 upserts.add(w.memory());
             }
         }
-        index(upserts);
+        indexDurably(upserts);
         remove(deletes);
         return upserts.size() + deletes.size();
     }
@@ -201,7 +246,7 @@ public final class Indexer {
      */
     public boolean bringUpToDate(Id team, Id id) {
         requireCompatibleModel();
-        if (inFlight.contains(team.value() + "/" + id.value())) {
+        if (inFlight.containsKey(inFlightKey(team, id))) {
             return false; // the write path is indexing it right now
         }
         Optional<IndexWork> work = store.indexWork(team, id);
@@ -212,7 +257,7 @@ public final class Indexer {
         if (w.isDelete()) {
             remove(List.of(new VectorIndex.Key(team, id, w.version())));
         } else {
-            index(List.of(w.memory()));
+            indexDurably(List.of(w.memory()));
         }
         return true;
     }

@@ -7,6 +7,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The derived search index: vectors (kNN) and text (BM25) of active memories.
@@ -15,6 +17,12 @@ import java.util.Set;
  * both leaks ranking information and starves small tenants); an entry older than the one already indexed for the
  * same memory is ignored, so a late retry can never roll the index back; {@link #upsert} and {@link #delete} are
  * durable when they return.
+ *
+ * <p>{@link #upsertSearchable} and {@link #deleteSearchable} split the two promises for an index that makes writes
+ * durable in groups (one commit for many writers): they return once the change is searchable and hand back a future
+ * that completes once it is durable, or fails when it never will be (the index went back to its last durable state;
+ * the caller leaves the memories pending so catch-up writes them again). An adapter whose write is durable on return
+ * keeps the defaults, which report durability at once.
  */
 public interface VectorIndex {
 
@@ -25,8 +33,35 @@ public interface VectorIndex {
 
     void delete(List<Key> keys);
 
+    /** As {@link #upsert}, but returns once the entries are searchable; the future says when they are durable. */
+    default CompletableFuture<Void> upsertSearchable(List<Entry> entries) {
+        upsert(entries);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** As {@link #delete}, but returns once the removal is searchable; the future says when it is durable. */
+    default CompletableFuture<Void> deleteSearchable(List<Key> keys) {
+        delete(keys);
+        return CompletableFuture.completedFuture(null);
+    }
+
     /** kNN and BM25 candidates among the memories the filter admits, each with its exact cosine similarity. */
     List<Candidate> search(Search search);
+
+    /**
+     * Waits for a durability future and throws what it failed with, unwrapped: an index outage stays the
+     * {@code StoreUnavailable} it was, not a {@code CompletionException} around it.
+     */
+    static void await(CompletableFuture<Void> durable) {
+        try {
+            durable.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
 
     /**
      * Why the index cannot serve right now (its storage failed and it has not recovered yet), or empty when it can.

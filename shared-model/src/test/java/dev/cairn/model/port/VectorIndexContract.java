@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -96,6 +98,27 @@ public abstract class VectorIndexContract {
         assertThat(index.modelId()).isEmpty();
         assertThat(index.search(search("acme", "alice", null, 5, 1, 0, 0))).isEmpty();
         index.delete(List.of(new Key(new Id("acme"), new Id("gone"), 2)));
+    }
+
+    @Test
+    void aSearchableWrite_shouldBeFoundAtOnce_andSurviveAReopenOnceReportedDurable() throws Exception {
+        CompletableFuture<Void> upserted = index.upsertSearchable(List.of(
+                entry("acme", "kept", 1, Scope.TEAM, null, "x", 1, 0, 0),
+                entry("acme", "dropped", 1, Scope.TEAM, null, "x", 0, 1, 0)));
+        assertThat(ids(index.search(search("acme", "alice", null, 10, 1, 0, 0))))
+                .as("searchable before it is durable")
+                .containsExactlyInAnyOrder("kept", "dropped");
+        CompletableFuture<Void> deleted =
+                index.deleteSearchable(List.of(new Key(new Id("acme"), new Id("dropped"), 2)));
+        assertThat(ids(index.search(search("acme", "alice", null, 10, 1, 0, 0))))
+                .containsExactly("kept");
+
+        upserted.get(10, TimeUnit.SECONDS);
+        deleted.get(10, TimeUnit.SECONDS);
+        closeIndex();
+        index = reopen();
+        assertThat(ids(index.search(search("acme", "alice", null, 10, 1, 0, 0))))
+                .containsExactly("kept");
     }
 
     @Test
