@@ -12,9 +12,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -38,6 +40,7 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
@@ -108,6 +111,20 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     /** The commit key naming the lexical field's analyser; an index written before it existed has none. */
     private static final String ANALYZER_KEY = "cairn.analyzer";
 
+    /**
+     * Dot product of the unit-length float vectors: the same order and scores as the cosine (both are (1 + cos) / 2
+     * in Lucene), without the two norms the cosine recomputes for every vector the graph search visits — on Java 17
+     * Lucene scores in scalar code, and the HNSW walk was the largest Java part of a recall's profile. The graph of such
+     * an index has only ever held float vectors, so its scores are exact and need no re-scoring.
+     */
+    static final String VECTORS_DOT_PRODUCT = "dot-product";
+    /**
+     * What an index written before the dot product compares by. A field keeps its similarity for life (Lucene records
+     * it in every segment's field infos and refuses another), and such an index may still hold int8-quantized segments
+     * whose graph scores are approximate, so its beam is re-scored.
+     */
+    static final String VECTORS_COSINE = "cosine";
+
     static final String ANALYZER_CJK_BIGRAMS = "cjk-bigrams";
     static final String ANALYZER_STANDARD = "standard";
     /**
@@ -116,8 +133,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
      * exact top 10. The graph is built on floats, not on int8 scalar-quantized vectors: the quantized graph (this
      * index's format until issue 18) ranks its neighbours by approximate scores and, on the 100k-memory bench's
      * vectors merged into one segment, kept 98.4 % of the exact top 10 at a query beam of 200 against 99.3 % for the
-     * float graph, which also searched no slower on Java 17 (timed under load, so noisy). Every candidate is still
-     * re-scored exactly. Readers need no codec: each segment records its format by name, so segments written by the
+     * float graph, which also searched no slower on Java 17 (timed under load, so noisy). A float graph's scores are
+     * exact, so its beam is not re-scored (see {@link #VECTORS_DOT_PRODUCT}). Readers need no codec: each segment records its format by name, so segments written by the
      * int8 format stay readable and are rewritten as floats when they merge.
      */
     private static final KnnVectorsFormat VECTORS = new Lucene99HnswVectorsFormat(32, 200);
@@ -159,6 +176,11 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
 
     private final String analyzerName;
 
+    /** {@link #VECTORS_DOT_PRODUCT} or {@link #VECTORS_COSINE}, fixed when the index was first written. */
+    private final String vectorsName;
+
+    private final VectorSimilarityFunction similarity;
+
     private final Map<String, Long> appliedVersions = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
     private volatile String model;
@@ -186,6 +208,10 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             directory = wrap.apply(FSDirectory.open(dir));
             analyzerName = analyzerOf(directory);
             analyzer = ANALYZER_STANDARD.equals(analyzerName) ? TextAnalyzers.standard() : TextAnalyzers.cjkBigrams();
+            vectorsName = vectorsOf(directory);
+            similarity = VECTORS_COSINE.equals(vectorsName)
+                    ? VectorSimilarityFunction.COSINE
+                    : VectorSimilarityFunction.DOT_PRODUCT;
             open();
             Map<String, String> meta = new HashMap<>();
             writer.getLiveCommitData().forEach(e -> meta.put(e.getKey(), e.getValue()));
@@ -216,6 +242,37 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             return meta.get(ANALYZER_KEY);
         }
         return meta.containsKey(MODEL_KEY) ? ANALYZER_STANDARD : ANALYZER_CJK_BIGRAMS;
+    }
+
+    /**
+     * How an existing index compares vectors, read from its segments' field infos (the record Lucene itself enforces);
+     * an index without vectors yet gets the dot product.
+     */
+    private static String vectorsOf(Directory directory) throws IOException {
+        if (!DirectoryReader.indexExists(directory)) {
+            return VECTORS_DOT_PRODUCT;
+        }
+        try (DirectoryReader reader = DirectoryReader.open(directory)) {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                FieldInfo field = leaf.reader().getFieldInfos().fieldInfo(F_VECTOR);
+                if (field != null && field.getVectorDimension() > 0) {
+                    return field.getVectorSimilarityFunction() == VectorSimilarityFunction.COSINE
+                            ? VECTORS_COSINE
+                            : VECTORS_DOT_PRODUCT;
+                }
+            }
+        }
+        return VECTORS_DOT_PRODUCT;
+    }
+
+    /** Whether the graph's scores are exact (every segment holds float vectors), so the beam needs no re-scoring. */
+    private boolean exactGraph() {
+        return similarity == VectorSimilarityFunction.DOT_PRODUCT;
+    }
+
+    /** How the vector field compares vectors (what {@link #vectorsOf} reads back). */
+    String vectorsName() {
+        return vectorsName;
     }
 
     /** The name of the lexical field's analyser (what {@link #analyzerOf} reads back). */
@@ -535,19 +592,33 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             IndexSearcher searcher = searchers.acquire();
             try {
                 int beam = Math.max(search.k(), MIN_KNN_CANDIDATES);
-                // the graph ranks by quantized vectors: take the whole beam, re-score exactly, keep the best k
                 TopDocs knn = searcher.search(new KnnFloatVectorQuery(F_VECTOR, query, beam, filter), beam);
-                List<Integer> beamDocs = new ArrayList<>();
-                for (ScoreDoc sd : knn.scoreDocs) {
-                    beamDocs.add(sd.doc);
+                Map<Integer, Double> cosine = new HashMap<>();
+                List<Integer> docs = new ArrayList<>();
+                if (exactGraph()) {
+                    // a float graph scores exactly, best first: its first k are the exact top k
+                    for (ScoreDoc sd : knn.scoreDocs) {
+                        if (docs.size() == search.k()) {
+                            break;
+                        }
+                        docs.add(sd.doc);
+                        cosine.put(sd.doc, sd.score * 2.0 - 1.0);
+                    }
+                } else {
+                    // a legacy index may rank by quantized vectors: take the whole beam, re-score, keep the best k
+                    List<Integer> beamDocs = new ArrayList<>();
+                    for (ScoreDoc sd : knn.scoreDocs) {
+                        beamDocs.add(sd.doc);
+                    }
+                    beamDocs.sort(null);
+                    cosine.putAll(exactCosines(searcher, beamDocs, query));
+                    docs.addAll(beamDocs);
+                    docs.sort((a, b) -> Double.compare(cosine.get(b), cosine.get(a)));
+                    if (docs.size() > search.k()) {
+                        docs.subList(search.k(), docs.size()).clear();
+                    }
                 }
-                beamDocs.sort(null);
-                Map<Integer, Double> similarity = exactCosines(searcher, beamDocs, query);
-                List<Integer> docs = new ArrayList<>(beamDocs);
-                docs.sort((a, b) -> Double.compare(similarity.get(b), similarity.get(a)));
-                if (docs.size() > search.k()) {
-                    docs.subList(search.k(), docs.size()).clear();
-                }
+                Set<Integer> inBeam = new HashSet<>(docs);
                 Map<Integer, Double> lexical = new HashMap<>();
                 Query text = textQuery(search.text());
                 if (text != null) {
@@ -558,19 +629,19 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                     List<Integer> textOnly = new ArrayList<>();
                     for (ScoreDoc sd : searcher.search(bm25, search.k()).scoreDocs) {
                         lexical.put(sd.doc, (double) sd.score);
-                        if (!docs.contains(sd.doc)) {
+                        if (!inBeam.contains(sd.doc)) {
                             textOnly.add(sd.doc);
                         }
                     }
                     textOnly.sort(null);
-                    similarity.putAll(exactCosines(searcher, textOnly, query));
+                    cosine.putAll(exactCosines(searcher, textOnly, query));
                     docs.addAll(textOnly);
                 }
                 docs.sort(null);
                 Map<Integer, Id> ids = ids(searcher, docs);
                 List<Candidate> out = new ArrayList<>(docs.size());
                 for (int doc : docs) {
-                    out.add(new Candidate(ids.get(doc), similarity.get(doc), lexical.getOrDefault(doc, 0.0)));
+                    out.add(new Candidate(ids.get(doc), cosine.get(doc), lexical.getOrDefault(doc, 0.0)));
                 }
                 return out;
             } finally {
@@ -759,7 +830,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         return team.value() + "/" + id.value();
     }
 
-    private static Document toDocument(String key, Entry e) {
+    private Document toDocument(String key, Entry e) {
         Document d = new Document();
         d.add(new StringField(F_KEY, key, Field.Store.YES));
         d.add(new SortedDocValuesField(F_ID, new BytesRef(e.key().id().value())));
@@ -773,7 +844,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             d.add(new StringField(F_TAG, tag.value(), Field.Store.NO));
         }
         d.add(new TextField(F_TEXT, e.content(), Field.Store.NO));
-        d.add(new KnnFloatVectorField(F_VECTOR, normalized(e.vector()), VectorSimilarityFunction.COSINE));
+        d.add(new KnnFloatVectorField(F_VECTOR, normalized(e.vector()), similarity));
         d.add(new NumericDocValuesField(F_VERSION, e.key().version()));
         d.add(new StoredField("model", e.modelId()));
         return d;

@@ -155,6 +155,80 @@ class LuceneVectorIndexTest {
     }
 
     @Test
+    void aNewIndex_comparesByDotProduct_andAnswersExactCosines_withoutReScoring() {
+        Random r = new Random(7);
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            float[] v = new float[16];
+            for (int d = 0; d < v.length; d++) {
+                v[d] = (float) r.nextGaussian() * 3; // not unit length: the index normalises
+            }
+            entries.add(entry("acme", "m" + i, 1, Scope.TEAM, null, "x", v));
+        }
+        float[] q = new float[16];
+        for (int d = 0; d < q.length; d++) {
+            q[d] = (float) r.nextGaussian();
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.vectorsName()).isEqualTo(LuceneVectorIndex.VECTORS_DOT_PRODUCT);
+            index.upsert(entries);
+            List<Candidate> exact = index.exactSearch(ACME, q, 10);
+            List<Candidate> hits = new ArrayList<>(index.search(new Search(ACME, q, MODEL, null, 10)));
+            hits.sort((a, b) -> Double.compare(b.similarity(), a.similarity()));
+            assertThat(ids(hits)).isEqualTo(ids(exact));
+            for (int i = 0; i < hits.size(); i++) {
+                assertThat(hits.get(i).similarity())
+                        .isCloseTo(exact.get(i).similarity(), org.assertj.core.data.Offset.offset(1e-5));
+            }
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.vectorsName()).isEqualTo(LuceneVectorIndex.VECTORS_DOT_PRODUCT);
+        }
+    }
+
+    @Test
+    void anIndexWrittenBeforeTheVectorsWereRecorded_keepsItsCosineField_andTakesNewWrites() throws Exception {
+        // what an index of the previous release holds: a cosine vector field, the model and analyser in the commit
+        try (org.apache.lucene.store.Directory d = org.apache.lucene.store.FSDirectory.open(dir);
+                org.apache.lucene.index.IndexWriter w = new org.apache.lucene.index.IndexWriter(
+                        d, new org.apache.lucene.index.IndexWriterConfig(TextAnalyzers.cjkBigrams()))) {
+            org.apache.lucene.document.Document doc = new org.apache.lucene.document.Document();
+            doc.add(new org.apache.lucene.document.StringField(
+                    LuceneVectorIndex.F_KEY, "acme/old", org.apache.lucene.document.Field.Store.YES));
+            doc.add(new org.apache.lucene.document.SortedDocValuesField(
+                    LuceneVectorIndex.F_ID, new org.apache.lucene.util.BytesRef("old")));
+            doc.add(new org.apache.lucene.document.StringField(
+                    LuceneVectorIndex.F_TEAM, "acme", org.apache.lucene.document.Field.Store.NO));
+            doc.add(new org.apache.lucene.document.StringField(
+                    LuceneVectorIndex.F_SCOPE, Scope.TEAM.wire(), org.apache.lucene.document.Field.Store.NO));
+            doc.add(new org.apache.lucene.document.KnnFloatVectorField(
+                    LuceneVectorIndex.F_VECTOR,
+                    vec(0.6f, 0.8f, 0),
+                    org.apache.lucene.index.VectorSimilarityFunction.COSINE));
+            doc.add(new org.apache.lucene.document.NumericDocValuesField(LuceneVectorIndex.F_VERSION, 1));
+            w.addDocument(doc);
+            w.setLiveCommitData(java.util.Map.of("cairn.model", MODEL, "cairn.analyzer", "cjk-bigrams")
+                    .entrySet());
+            w.commit();
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.vectorsName()).isEqualTo(LuceneVectorIndex.VECTORS_COSINE);
+            // a dot-product document would be refused by a field that compares by cosine
+            index.upsert(List.of(entry("acme", "new", 1, Scope.TEAM, null, "x", vec(1, 0, 0))));
+            List<Candidate> hits = index.search(new Search(ACME, vec(1, 0, 0), MODEL, null, 2));
+            assertThat(ids(hits)).containsExactlyInAnyOrder("old", "new");
+            Candidate old = hits.stream()
+                    .filter(c -> c.id().value().equals("old"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(old.similarity()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-5));
+        }
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            assertThat(index.vectorsName()).isEqualTo(LuceneVectorIndex.VECTORS_COSINE);
+        }
+    }
+
+    @Test
     void upsert_shouldIgnoreAnOlderVersion_soALateRetryCannotRollBack() {
         try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
             index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "new", vec(0, 1, 0))));
