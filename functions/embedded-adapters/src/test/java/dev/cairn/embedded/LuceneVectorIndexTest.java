@@ -49,6 +49,10 @@ class LuceneVectorIndexTest {
         return cs.stream().map(c -> c.id().value()).toList();
     }
 
+    private static Candidate byId(List<Candidate> cs, String id) {
+        return cs.stream().filter(c -> c.id().value().equals(id)).findFirst().orElseThrow();
+    }
+
     private static Search search(String team, String viewer, Scope scope, float[] v, int k) {
         return new Search(new Filter(new Id(team), new Id(viewer), scope, Set.of(), Set.of()), v, MODEL, null, k);
     }
@@ -98,10 +102,7 @@ class LuceneVectorIndexTest {
                     "postgresql",
                     1));
             assertThat(ids(hits)).containsExactlyInAnyOrder("near", "lexical");
-            Candidate lexical = hits.stream()
-                    .filter(c -> c.id().value().equals("lexical"))
-                    .findFirst()
-                    .orElseThrow();
+            Candidate lexical = byId(hits, "lexical");
             assertThat(lexical.similarity()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-5));
             assertThat(lexical.lexical()).isPositive();
         }
@@ -217,10 +218,7 @@ class LuceneVectorIndexTest {
             index.upsert(List.of(entry("acme", "new", 1, Scope.TEAM, null, "x", vec(1, 0, 0))));
             List<Candidate> hits = index.search(new Search(ACME, vec(1, 0, 0), MODEL, null, 2));
             assertThat(ids(hits)).containsExactlyInAnyOrder("old", "new");
-            Candidate old = hits.stream()
-                    .filter(c -> c.id().value().equals("old"))
-                    .findFirst()
-                    .orElseThrow();
+            Candidate old = byId(hits, "old");
             assertThat(old.similarity()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-5));
         }
         try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
