@@ -65,7 +65,8 @@ public final class Bench {
               --writes N           single POST /memories to time, one client (default 300)
               --work-dir DIR       data directory and report (default a new temporary directory)
               --server-jar JAR     the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
-              --jfr FILE           JFR profile of the server's timed recalls (default none: not recorded)
+              --jfr FILE           JFR profiles of the server: the timed recalls in FILE, the single writes in
+                                   FILE with "-writes" before its extension (default none: not recorded)
             example: java -jar functions/bench/target/cairn-bench.jar bench --memories 100000 --recalls 1000
             """;
 
@@ -222,9 +223,17 @@ public final class Bench {
             for (int i = 0; i < WRITE_WARM_UP; i++) {
                 postOne(http, base, token, fresh.get(writes + i));
             }
+            Path writesJfr = jfr == null ? null : withSuffix(jfr, "-writes");
+            if (writesJfr != null) {
+                jcmd(javaBin, server.pid(), "JFR.start", "name=writes", "settings=profile");
+            }
             double[] writeMs = new double[writes];
             for (int i = 0; i < writes; i++) {
                 writeMs[i] = postOne(http, base, token, fresh.get(i));
+            }
+            if (writesJfr != null) {
+                jcmd(javaBin, server.pid(), "JFR.stop", "name=writes", "filename=" + writesJfr.toAbsolutePath());
+                log("server profile of the timed single writes: %s", writesJfr.toAbsolutePath());
             }
             double wP50 = percentile(writeMs, 50);
             double wP99 = percentile(writeMs, 99);
@@ -333,6 +342,14 @@ public final class Bench {
                 stop(server);
             }
         }
+    }
+
+    /** {@code a/b.jfr} with suffix {@code -x} is {@code a/b-x.jfr}: the second profile sits beside the first. */
+    static Path withSuffix(Path file, String suffix) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String renamed = dot > 0 ? name.substring(0, dot) + suffix + name.substring(dot) : name + suffix;
+        return file.resolveSibling(renamed);
     }
 
     private static double waitForFirstRecall(

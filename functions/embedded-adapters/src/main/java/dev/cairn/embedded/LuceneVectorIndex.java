@@ -290,6 +290,11 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         merges.setSegmentsPerTier(4);
         merges.setFloorSegmentMB(16);
         cfg.setMergePolicy(merges);
+        // Lucene 9 waits up to 500 ms on every near-real-time reopen for the merges the policy proposes for the new
+        // tiny segments ("merge on refresh"); a single write reopens once, and the write-phase profile showed its
+        // request thread parked in that wait (MergeSpecification.await) about 20 ms at a time. Those merges still
+        // run, in the background, like any other.
+        cfg.setMaxFullFlushMergeWaitMillis(0);
         cfg.setCodec(new Lucene912Codec() {
             @Override
             public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
