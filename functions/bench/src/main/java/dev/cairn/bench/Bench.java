@@ -65,8 +65,8 @@ public final class Bench {
               --writes N           single POST /memories to time, one client (default 300)
               --work-dir DIR       data directory and report (default a new temporary directory)
               --server-jar JAR     the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
-              --jfr FILE           JFR profiles of the server: the timed recalls in FILE, the single writes in
-                                   FILE with "-writes" before its extension (default none: not recorded)
+              --jfr FILE           JFR profiles of the server (default none: not recorded): the timed recalls
+                                   in FILE, the single writes in FILE with "-writes" before its extension
             example: java -jar functions/bench/target/cairn-bench.jar bench --memories 100000 --recalls 1000
             """;
 
