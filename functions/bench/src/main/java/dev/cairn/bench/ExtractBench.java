@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Function;
 
@@ -152,6 +153,19 @@ public final class ExtractBench {
                     if (heldOutToo) {
                         report("held-out/" + lang + " rules (baseline)", h, e -> outcome(rules, e.text(), scanner), 0);
                         report("held-out/" + lang + " embedded", h, e -> outcome(full, e.text(), scanner), 0);
+                        if (chinese) {
+                            // context for the type accuracy, not a replacement for it: the lines whose label two
+                            // blind annotators both gave, i.e. without the labels' own disagreement
+                            Set<String> agreed = agreedByBothAnnotators();
+                            List<ExampleBank.Example> clear = h.stream()
+                                    .filter(e -> agreed.contains(e.text()))
+                                    .toList();
+                            report(
+                                    "held-out/zh embedded, memory lines both blind annotators label as written",
+                                    clear,
+                                    e -> outcome(full, e.text(), scanner),
+                                    0);
+                        }
                     }
                 }
                 if (cache != null) {
@@ -222,6 +236,30 @@ public final class ExtractBench {
             }
             return ExampleBank.parse(in);
         }
+    }
+
+    /**
+     * The held-out utterances whose stored label both annotators of {@code extraction/blind-labels-zh.tsv} gave too
+     * (they labelled from the guideline alone, without the labels): part, label, annotator A, annotator B, utterance.
+     */
+    static Set<String> agreedByBothAnnotators() throws IOException {
+        Set<String> agreed = new java.util.HashSet<>();
+        try (InputStream in =
+                ExtractBench.class.getClassLoader().getResourceAsStream("extraction/blind-labels-zh.tsv")) {
+            if (in == null) {
+                throw new IOException("missing resource extraction/blind-labels-zh.tsv");
+            }
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                String[] f = line.split("\t", 5);
+                if (line.startsWith("#") || f.length < 5) {
+                    continue;
+                }
+                if (f[0].equals("heldout") && f[1].equals(f[2]) && f[1].equals(f[3])) {
+                    agreed.add(f[4].strip());
+                }
+            }
+        }
+        return agreed;
     }
 
     /**
