@@ -186,6 +186,40 @@ class MemoryLifecycleIT {
     }
 
     @Test
+    void recall_shouldSayWhereItsTimeWent_inAServerTimingHeader() {
+        String team = "timing";
+        as("alice", team)
+                .body(Map.of("content", "The build server sits in the Frankfurt data centre", "scope", "team"))
+                .post("/v1/teams/{t}/memories", team)
+                .then()
+                .statusCode(201);
+
+        io.restassured.response.ExtractableResponse<?> answer = as("alice", team)
+                .body(Map.of("query", "where is the build server?"))
+                .post("/v1/teams/{t}/recall", team)
+                .then()
+                .statusCode(200)
+                .extract();
+
+        Map<String, Double> steps = new java.util.LinkedHashMap<>();
+        for (String metric :
+                String.join(",", answer.headers().getValues("Server-Timing")).split(",\\s*")) {
+            String[] nameAndDur = metric.split(";dur=");
+            steps.put(nameAndDur[0], Double.parseDouble(nameAndDur[1]));
+        }
+        assertThat(steps.keySet()).containsExactly("embed", "search", "hydrate", "rank", "recall");
+        assertThat(steps.values()).allMatch(ms -> ms >= 0);
+        // the query really was embedded by the model, and the total is the sum of the steps
+        assertThat(steps.get("embed")).isPositive();
+        assertThat(steps.get("recall"))
+                .isCloseTo(
+                        steps.get("embed") + steps.get("search") + steps.get("hydrate") + steps.get("rank"),
+                        org.assertj.core.data.Offset.offset(0.05))
+                .isLessThanOrEqualTo(answer.jsonPath().getLong("took_ms") + 1.0);
+        assertThat(answer.jsonPath().getString("results[0].memory.content")).contains("Frankfurt");
+    }
+
+    @Test
     void list_shouldPageThroughEveryMemory_withCursors() {
         String team = "paging";
         for (int i = 0; i < 7; i++) {

@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -202,11 +203,12 @@ public final class Bench {
                 jcmd(javaBin, server.pid(), "JFR.start", "name=recall", "settings=profile");
             }
             double[] recallMs = new double[queries.size()];
-            double[] serverMs = new double[queries.size()];
+            RecallSteps steps = new RecallSteps();
             for (int i = 0; i < queries.size(); i++) {
                 long s = System.nanoTime();
-                serverMs[i] = recall(http, base, token, queries.get(i));
+                Map<String, Double> timing = recall(http, base, token, queries.get(i));
                 recallMs[i] = (System.nanoTime() - s) / 1e6;
+                steps.add(timing, recallMs[i]);
             }
             if (jfr != null) {
                 jcmd(javaBin, server.pid(), "JFR.stop", "name=recall", "filename=" + jfr.toAbsolutePath());
@@ -214,9 +216,9 @@ public final class Bench {
             }
             double rP50 = percentile(recallMs, 50);
             double rP99 = percentile(recallMs, 99);
-            log(
-                    "recall: p50 %.2f ms, p99 %.2f ms (HTTP, end to end); server-side took_ms p50 %.0f, p99 %.0f",
-                    rP50, rP99, percentile(serverMs, 50), percentile(serverMs, 99));
+            log("recall: p50 %.2f ms, p99 %.2f ms (HTTP, end to end)", rP50, rP99);
+            log("recall steps p50 (Server-Timing): %s", steps.summary(50));
+            log("recall steps p99 (Server-Timing): %s", steps.summary(99));
 
             // Single writes, one client: POST /memories answers once the memory is on disk and recallable.
             List<String> fresh = Synthetic.memories(writes + WRITE_WARM_UP, 4242);
@@ -240,12 +242,14 @@ public final class Bench {
             log("single POST /memories: p50 %.2f ms, p99 %.2f ms (HTTP, end to end)", wP50, wP99);
 
             // Recalls while WRITERS clients write one memory at a time as fast as the server acknowledges.
-            double[] contended = recallsWhileWriting(http, base, token, queries);
+            RecallSteps contendedSteps = new RecallSteps();
+            double[] contended = recallsWhileWriting(http, base, token, queries, contendedSteps);
             double cP50 = contended[0];
             double cP99 = contended[1];
             log(
                     "recall while %d writers write: p50 %.2f ms, p99 %.2f ms; writers acknowledged %.1f memories/s",
                     WRITERS, cP50, cP99, contended[2]);
+            log("recall steps p99 while writers write (Server-Timing): %s", contendedSteps.summary(99));
             stop(server);
 
             // HNSW against exact cosine over the very vectors the server indexed; where a recall's time goes.
@@ -284,6 +288,8 @@ public final class Bench {
                     .put("recall_while_writing_ratio_goal", 3.0)
                     .put("writers", WRITERS)
                     .put("writers_per_s", contended[2]);
+            steps.report(report, "recall_step_");
+            contendedSteps.report(report, "recall_while_writing_step_");
             report.put("in_process_query_embedding_p50_ms", parts[0])
                     .put("in_process_knn_p50_ms", parts[1])
                     .put("in_process_knn_bm25_p50_ms", parts[2])
@@ -417,13 +423,15 @@ public final class Bench {
         return ok;
     }
 
-    /** Sends one recall and returns the server's own {@code took_ms}. */
-    private static double recall(HttpClient http, String base, String token, String query) throws Exception {
+    /** Sends one recall and returns the server's steps from its {@code Server-Timing} header. */
+    private static Map<String, Double> recall(HttpClient http, String base, String token, String query)
+            throws Exception {
         HttpResponse<String> r = http.send(recallRequest(base, token, query), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("recall answered " + r.statusCode() + ": " + r.body());
         }
-        return JSON.readTree(r.body()).get("took_ms").asDouble();
+        // repeated header fields are one comma-separated list (RFC 9110 § 5.3)
+        return RecallSteps.parse(String.join(",", r.headers().allValues("Server-Timing")));
     }
 
     private static HttpRequest recallRequest(String base, String token, String query) throws IOException {
@@ -461,8 +469,8 @@ public final class Bench {
      * Times one recall client while {@link #WRITERS} clients post single memories without pause: [recall p50, p99,
      * memories acknowledged per second during the timed recalls].
      */
-    private static double[] recallsWhileWriting(HttpClient http, String base, String token, List<String> queries)
-            throws Exception {
+    private static double[] recallsWhileWriting(
+            HttpClient http, String base, String token, List<String> queries, RecallSteps steps) throws Exception {
         int timed = Math.min(queries.size(), 500);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         AtomicInteger written = new AtomicInteger();
@@ -487,8 +495,9 @@ public final class Bench {
             double[] ms = new double[timed];
             for (int i = 0; i < timed; i++) {
                 long s = System.nanoTime();
-                recall(http, base, token, queries.get(i));
+                Map<String, Double> timing = recall(http, base, token, queries.get(i));
                 ms[i] = (System.nanoTime() - s) / 1e6;
+                steps.add(timing, ms[i]);
             }
             double perSecond = (written.get() - before) / seconds(start);
             return new double[] {percentile(ms, 50), percentile(ms, 99), perSecond};

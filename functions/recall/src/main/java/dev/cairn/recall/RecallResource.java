@@ -11,6 +11,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** {@code POST /v1/teams/{team}/recall} (API.md § Recall). */
 @Path("/v1/teams/{team}/recall")
@@ -26,14 +27,17 @@ public class RecallResource {
         this.request = request;
     }
 
+    /** The answer, and where its time went as a {@code Server-Timing} header (embed, search, hydrate, rank). */
     @POST
-    public RecallAnswer recall(Bodies.Recall body) {
+    public RestResponse<RecallAnswer> recall(Bodies.Recall body) {
         var caller = request.caller();
         Id teamId = request.team();
         if (body == null) {
             throw new InvalidInput("body", "is required: {\"query\": \"...\"}");
         }
         RecallResult result = recall.recall(caller, teamId, body.draft());
-        return RecallAnswer.of(result);
+        return RestResponse.ResponseBuilder.ok(RecallAnswer.of(result))
+                .header("Server-Timing", result.timing().serverTimingHeader())
+                .build();
     }
 }

@@ -1,6 +1,7 @@
 package dev.cairn.recall;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -29,14 +30,20 @@ class RecallLambdaTest {
                 .then()
                 .statusCode(201)
                 .body("version", equalTo(1));
-        given().contentType(ContentType.JSON)
+        io.restassured.response.ExtractableResponse<?> answer = given().contentType(ContentType.JSON)
                 .header("Authorization", "Bearer " + token)
                 .body(Map.of("query", "which CPU architecture do the functions use?", "top_k", 1))
                 .post("/v1/teams/lambda/recall")
                 .then()
                 .statusCode(200)
                 .body("results[0].memory.content", equalTo("Our Lambdas run on arm64 with SnapStart"))
-                .body("model", equalTo("bge-small-en-v15-q"));
+                .body("model", equalTo("bge-small-en-v15-q"))
+                .extract();
+        // API Gateway's multi-value headers carry a comma-separated header as one value per metric: the same
+        // header to an HTTP client, which joins repeated fields with commas
+        assertThat(String.join(", ", answer.headers().getValues("Server-Timing")))
+                .matches("embed;dur=\\d+\\.\\d\\d, search;dur=\\d+\\.\\d\\d, hydrate;dur=\\d+\\.\\d\\d, "
+                        + "rank;dur=\\d+\\.\\d\\d, recall;dur=\\d+\\.\\d\\d");
     }
 
     @Test

@@ -69,10 +69,13 @@ public final class RecallService {
         Instant now = clock.instant();
         Instant asOf = q.asOf() != null ? q.asOf() : now;
 
+        long t0 = System.nanoTime();
         float[] vector = embedder.embedQuery(q.query());
+        long embedded = System.nanoTime();
         VectorIndex.Filter filter = new VectorIndex.Filter(team, caller.user(), q.scope(), q.types(), q.tags());
         List<VectorIndex.Candidate> candidates =
                 index.search(new VectorIndex.Search(filter, vector, embedder.modelId(), q.query(), q.candidates()));
+        long searched = System.nanoTime();
 
         Map<Id, VectorIndex.Candidate> byId = new HashMap<>();
         for (VectorIndex.Candidate c : candidates) {
@@ -86,7 +89,9 @@ public final class RecallService {
         // normalised over the whole pool the index returned, before the record checks: the same pool on every backend
         Map<Id, Double> lexical = Scorer.normalisedLexical(byId.values());
         List<RecallResult.Hit> hits = new ArrayList<>();
-        for (Memory m : store.getAll(team, byId.keySet())) {
+        List<Memory> records = store.getAll(team, byId.keySet());
+        long hydrated = System.nanoTime();
+        for (Memory m : records) {
             if (!admits(q, caller, m, asOf)) {
                 continue;
             }
@@ -102,7 +107,12 @@ public final class RecallService {
                     h.memory().withContent(secrets.forRead(h.memory().content())), h.score()));
         }
         recordAccessLater(team, top, now);
-        return new RecallResult(top, embedder.modelId(), (System.nanoTime() - started) / 1_000_000);
+        long ranked = System.nanoTime();
+        return new RecallResult(
+                top,
+                embedder.modelId(),
+                (ranked - started) / 1_000_000,
+                new RecallResult.Timing(embedded - t0, searched - embedded, hydrated - searched, ranked - hydrated));
     }
 
     /** Re-checks against the record itself: the index may lag behind a patch or a delete. */
