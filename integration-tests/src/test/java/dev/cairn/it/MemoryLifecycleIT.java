@@ -220,6 +220,26 @@ class MemoryLifecycleIT {
     }
 
     @Test
+    void write_shouldSayWhereItsTimeWent_inAServerTimingHeader() {
+        io.restassured.response.ExtractableResponse<?> created = as("alice", "wtiming")
+                .body(Map.of("content", "The nightly backup runs at 02:00 UTC", "scope", "team"))
+                .post("/v1/teams/{t}/memories", "wtiming")
+                .then()
+                .statusCode(201)
+                .extract();
+
+        Map<String, Double> steps = new java.util.LinkedHashMap<>();
+        for (String metric :
+                String.join(",", created.headers().getValues("Server-Timing")).split(",\\s*")) {
+            String[] nameAndDur = metric.split(";dur=");
+            steps.put(nameAndDur[0], Double.parseDouble(nameAndDur[1]));
+        }
+        assertThat(steps.keySet()).containsExactly("check", "store", "embed", "index");
+        assertThat(steps.values()).allMatch(ms -> ms >= 0);
+        assertThat(steps.get("embed")).isPositive();
+    }
+
+    @Test
     void list_shouldPageThroughEveryMemory_withCursors() {
         String team = "paging";
         for (int i = 0; i < 7; i++) {

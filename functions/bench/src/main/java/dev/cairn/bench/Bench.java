@@ -203,7 +203,7 @@ public final class Bench {
                 jcmd(javaBin, server.pid(), "JFR.start", "name=recall", "settings=profile");
             }
             double[] recallMs = new double[queries.size()];
-            RecallSteps steps = new RecallSteps();
+            ServerSteps steps = new ServerSteps(ServerSteps.RECALL);
             for (int i = 0; i < queries.size(); i++) {
                 long s = System.nanoTime();
                 Map<String, Double> timing = recall(http, base, token, queries.get(i));
@@ -230,8 +230,9 @@ public final class Bench {
                 jcmd(javaBin, server.pid(), "JFR.start", "name=writes", "settings=profile");
             }
             double[] writeMs = new double[writes];
+            ServerSteps writeSteps = new ServerSteps(ServerSteps.WRITE);
             for (int i = 0; i < writes; i++) {
-                writeMs[i] = postOne(http, base, token, fresh.get(i));
+                writeMs[i] = postOne(http, base, token, fresh.get(i), writeSteps);
             }
             if (writesJfr != null) {
                 jcmd(javaBin, server.pid(), "JFR.stop", "name=writes", "filename=" + writesJfr.toAbsolutePath());
@@ -240,9 +241,11 @@ public final class Bench {
             double wP50 = percentile(writeMs, 50);
             double wP99 = percentile(writeMs, 99);
             log("single POST /memories: p50 %.2f ms, p99 %.2f ms (HTTP, end to end)", wP50, wP99);
+            log("single write steps p50 (Server-Timing): %s", writeSteps.summary(50));
+            log("single write steps p99 (Server-Timing): %s", writeSteps.summary(99));
 
             // Recalls while WRITERS clients write one memory at a time as fast as the server acknowledges.
-            RecallSteps contendedSteps = new RecallSteps();
+            ServerSteps contendedSteps = new ServerSteps(ServerSteps.RECALL);
             double[] contended = recallsWhileWriting(http, base, token, queries, contendedSteps);
             double cP50 = contended[0];
             double cP99 = contended[1];
@@ -290,6 +293,7 @@ public final class Bench {
                     .put("writers_per_s", contended[2]);
             steps.report(report, "recall_step_");
             contendedSteps.report(report, "recall_while_writing_step_");
+            writeSteps.report(report, "write_step_");
             report.put("in_process_query_embedding_p50_ms", parts[0])
                     .put("in_process_knn_p50_ms", parts[1])
                     .put("in_process_knn_bm25_p50_ms", parts[2])
@@ -431,7 +435,7 @@ public final class Bench {
             throw new IllegalStateException("recall answered " + r.statusCode() + ": " + r.body());
         }
         // repeated header fields are one comma-separated list (RFC 9110 § 5.3)
-        return RecallSteps.parse(String.join(",", r.headers().allValues("Server-Timing")));
+        return ServerSteps.parse(String.join(",", r.headers().allValues("Server-Timing")));
     }
 
     private static HttpRequest recallRequest(String base, String token, String query) throws IOException {
@@ -446,6 +450,12 @@ public final class Bench {
 
     /** One {@code POST /memories}; returns its end-to-end milliseconds. */
     private static double postOne(HttpClient http, String base, String token, String text) throws Exception {
+        return postOne(http, base, token, text, null);
+    }
+
+    /** As {@link #postOne(HttpClient, String, String, String)}, adding the write's steps to {@code steps}. */
+    private static double postOne(HttpClient http, String base, String token, String text, ServerSteps steps)
+            throws Exception {
         String body = JSON.writeValueAsString(JSON.createObjectNode()
                 .put("content", text)
                 .put("scope", "team")
@@ -462,6 +472,9 @@ public final class Bench {
         if (r.statusCode() != 201 && r.statusCode() != 200) {
             throw new IllegalStateException("POST /memories answered " + r.statusCode() + ": " + r.body());
         }
+        if (steps != null) {
+            steps.add(ServerSteps.parse(String.join(",", r.headers().allValues("Server-Timing"))), ms);
+        }
         return ms;
     }
 
@@ -470,7 +483,7 @@ public final class Bench {
      * memories acknowledged per second during the timed recalls].
      */
     private static double[] recallsWhileWriting(
-            HttpClient http, String base, String token, List<String> queries, RecallSteps steps) throws Exception {
+            HttpClient http, String base, String token, List<String> queries, ServerSteps steps) throws Exception {
         int timed = Math.min(queries.size(), 500);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         AtomicInteger written = new AtomicInteger();

@@ -10,6 +10,7 @@ import dev.cairn.model.memory.BatchOutcome;
 import dev.cairn.model.memory.ListDraft;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.timing.Steps;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -50,11 +51,18 @@ public class MemoryResource {
         if (body == null) {
             throw new InvalidInput("body", "is required: a JSON object with at least content");
         }
-        MemoryService.Saved saved = memories.create(caller, teamId, body.draft());
+        MemoryService.Saved saved;
+        String timing;
+        try (Steps steps = Steps.open()) {
+            saved = memories.create(caller, teamId, body.draft());
+            timing = steps.serverTiming();
+        }
         Memory m = saved.memory();
         return Response.created(
                         uri.getAbsolutePathBuilder().path(m.id().value()).build())
                 .header(HttpHeaders.ETAG, Versions.etag(m.version()))
+                // where the write's time went: check (validation, secret gate), store, embed, index
+                .header("Server-Timing", timing)
                 .entity(MemoryView.of(m, saved.redactions()))
                 .build();
     }

@@ -9,6 +9,7 @@ import dev.cairn.model.port.Embedder;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.MemoryStore.IndexWork;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.timing.Steps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -155,10 +156,13 @@ public final class Indexer {
         }
         CompletableFuture<Void> upserted = CompletableFuture.completedFuture(null);
         if (!active.isEmpty()) {
+            long t0 = System.nanoTime();
             List<float[]> vectors = knownVectors != null
                     ? activeVectors
                     : embedder.embedDocuments(
                             active.stream().map(Memory::content).toList());
+            long embedded = System.nanoTime();
+            Steps.add("embed", embedded - t0);
             List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
             for (int i = 0; i < active.size(); i++) {
                 Memory m = active.get(i);
@@ -174,6 +178,7 @@ public final class Indexer {
                         embedder.modelId()));
             }
             upserted = index.upsertSearchable(entries);
+            Steps.add("index", System.nanoTime() - embedded);
         }
         CompletableFuture<Void> deleted = CompletableFuture.completedFuture(null);
         if (!removed.isEmpty()) {

@@ -14,6 +14,7 @@ import dev.cairn.model.secret.Finding;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.sync.SyncedFactMemory;
 import dev.cairn.model.sync.SyncedFacts;
+import dev.cairn.model.timing.Steps;
 import dev.cairn.model.validation.Checks;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -70,7 +71,10 @@ public final class MemoryService {
     public record Saved(Memory memory, List<Finding> redactions) {}
 
     public Saved create(Caller caller, Id team, MemoryDraft draft) {
-        return insert(prepare(caller, team, draft));
+        long t0 = System.nanoTime();
+        Saved prepared = prepare(caller, team, draft);
+        Steps.add("check", System.nanoTime() - t0);
+        return insert(prepared);
     }
 
     /**
@@ -95,7 +99,9 @@ public final class MemoryService {
 
     /** As {@link #insert(Saved)} when the caller already embedded the content (null: the indexer embeds it). */
     public Saved insert(Saved prepared, float[] documentVector) {
+        long t0 = System.nanoTime();
         store.insertAll(List.of(prepared.memory()));
+        Steps.add("store", System.nanoTime() - t0);
         try {
             if (documentVector == null) {
                 indexer.index(List.of(prepared.memory()));
