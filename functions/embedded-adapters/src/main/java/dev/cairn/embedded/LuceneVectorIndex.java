@@ -6,6 +6,7 @@ import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.timing.Steps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -68,6 +69,7 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NRTCachingDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -205,7 +207,12 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
     /** {@code commitInterval} null: no background committer (only {@link #commitPending} and close commit). */
     LuceneVectorIndex(Path dir, UnaryOperator<Directory> wrap, Duration commitInterval) {
         try {
-            directory = wrap.apply(FSDirectory.open(dir));
+            // Newly flushed small segments stay in memory until a commit or a merge writes them out (Lucene's
+            // NRTCachingDirectory, made for frequent near-real-time reopens): a single write flushes a one-document
+            // segment to become searchable, and writing its dozen files to disk was most of that reopen (6-8 ms
+            // against 4.4 at 100,000 memories). Commits still fsync everything they reference, so durability and
+            // crash recovery are unchanged; at most 64 MB stay cached, merges above 5 MB go straight to disk.
+            directory = wrap.apply(new NRTCachingDirectory(FSDirectory.open(dir), 5.0, 64.0));
             analyzerName = analyzerOf(directory);
             analyzer = ANALYZER_STANDARD.equals(analyzerName) ? TextAnalyzers.standard() : TextAnalyzers.cjkBigrams();
             vectorsName = vectorsOf(directory);
@@ -498,6 +505,7 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         ensureOpen();
         CompletableFuture<Void> durable = new CompletableFuture<>();
         IndexWriter w;
+        long t0 = System.nanoTime();
         synchronized (writeLock) {
             w = writer;
             try {
@@ -507,8 +515,13 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             }
             uncommitted.add(durable);
         }
+        long t1 = System.nanoTime();
+        // parts of the write's "index" step in Server-Timing: adding the documents, and the reopen that makes them
+        // searchable before the write is answered
+        Steps.add("index.add", t1 - t0);
         try {
             searchers.maybeRefreshBlocking();
+            Steps.add("index.reopen", System.nanoTime() - t1);
         } catch (IOException | AlreadyClosedException ex) {
             synchronized (writeLock) {
                 throw failed(what + " (reopening the reader)", ex, w);
