@@ -207,8 +207,13 @@ class MemoryLifecycleIT {
             String[] nameAndDur = metric.split(";dur=");
             steps.put(nameAndDur[0], Double.parseDouble(nameAndDur[1]));
         }
-        assertThat(steps.keySet()).containsExactly("embed", "search", "hydrate", "rank", "recall");
-        assertThat(steps.values()).allMatch(ms -> ms >= 0);
+        // the four steps and the total; the Lucene index also names the parts of its search (search.bm25, ...), which
+        // may run while the query is embedded, so each is bounded by the total rather than by the search step
+        assertThat(steps.keySet().stream().filter(name -> !name.contains(".")))
+                .containsExactly("embed", "search", "hydrate", "rank", "recall");
+        assertThat(steps.keySet().stream().filter(name -> name.contains(".")))
+                .allMatch(name -> name.startsWith("search."));
+        steps.forEach((name, ms) -> assertThat(ms).as(name).isBetween(0.0, steps.get("recall") + 0.02));
         // the query really was embedded by the model, and the total is the sum of the steps
         assertThat(steps.get("embed")).isPositive();
         assertThat(steps.get("recall"))

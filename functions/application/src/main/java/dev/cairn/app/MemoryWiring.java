@@ -19,6 +19,7 @@ import jakarta.inject.Named;
 import java.time.Clock;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -94,6 +95,25 @@ public class MemoryWiring {
         executor.shutdown();
     }
 
+    /**
+     * Embeds each recall's query while the request thread starts the index's search (the embedded index runs BM25
+     * meanwhile). A thread per recall under way, reused: a bounded pool would queue recalls behind one another.
+     */
+    @Produces
+    @ApplicationScoped
+    @Named("recall-embedding")
+    ExecutorService recallEmbedding() {
+        return Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "cairn-recall-embed");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void stopRecallEmbedding(@Disposes @Named("recall-embedding") ExecutorService executor) {
+        executor.shutdown();
+    }
+
     @Produces
     @ApplicationScoped
     RecallService recallService(
@@ -104,7 +124,9 @@ public class MemoryWiring {
             Clock clock,
             RecallConfig config,
             @Named("access-recorder") ExecutorService accessRecorder,
-            SecretGate secrets) {
-        return new RecallService(store, index, embedder, indexer, clock, config.settings(), accessRecorder, secrets);
+            SecretGate secrets,
+            @Named("recall-embedding") ExecutorService embedding) {
+        return new RecallService(
+                store, index, embedder, indexer, clock, config.settings(), accessRecorder, secrets, embedding);
     }
 }

@@ -219,6 +219,9 @@ public final class Bench {
             log("recall: p50 %.2f ms, p99 %.2f ms (HTTP, end to end)", rP50, rP99);
             log("recall steps p50 (Server-Timing): %s", steps.summary(50));
             log("recall steps p99 (Server-Timing): %s", steps.summary(99));
+            if (!steps.partsSummary(50).isEmpty()) {
+                log("recall step parts p50: %s; p99: %s", steps.partsSummary(50), steps.partsSummary(99));
+            }
 
             // Single writes, one client: POST /memories answers once the memory is on disk and recallable.
             List<String> fresh = Synthetic.memories(writes + WRITE_WARM_UP, 4242);
@@ -243,6 +246,11 @@ public final class Bench {
             log("single POST /memories: p50 %.2f ms, p99 %.2f ms (HTTP, end to end)", wP50, wP99);
             log("single write steps p50 (Server-Timing): %s", writeSteps.summary(50));
             log("single write steps p99 (Server-Timing): %s", writeSteps.summary(99));
+            if (!writeSteps.partsSummary(50).isEmpty()) {
+                log(
+                        "single write step parts p50: %s; p99: %s",
+                        writeSteps.partsSummary(50), writeSteps.partsSummary(99));
+            }
 
             // Recalls while WRITERS clients write one memory at a time as fast as the server acknowledges.
             ServerSteps contendedSteps = new ServerSteps(ServerSteps.RECALL);

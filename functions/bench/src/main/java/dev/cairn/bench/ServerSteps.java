@@ -21,6 +21,8 @@ final class ServerSteps {
 
     private final List<String> steps;
     private final Map<String, List<Double>> ms = new LinkedHashMap<>();
+    /** Parts an adapter reports inside a step ({@code search.knn}, {@code index.reopen}), where the server sends them. */
+    private final Map<String, List<Double>> parts = new LinkedHashMap<>();
 
     ServerSteps(List<String> steps) {
         this.steps = steps;
@@ -65,13 +67,30 @@ final class ServerSteps {
             ms.get(s).add(v);
             service += v;
         }
+        timing.forEach((name, v) -> {
+            if (name.contains(".")) {
+                parts.computeIfAbsent(name, n -> new ArrayList<>()).add(v);
+            }
+        });
         ms.get(SERVICE).add(service);
         ms.get(OUTSIDE).add(endToEndMs - service);
     }
 
     double percentile(String step, int p) {
-        return Bench.percentile(
-                ms.get(step).stream().mapToDouble(Double::doubleValue).toArray(), p);
+        List<Double> values = ms.containsKey(step) ? ms.get(step) : parts.get(step);
+        return Bench.percentile(values.stream().mapToDouble(Double::doubleValue).toArray(), p);
+    }
+
+    /** The parts seen, e.g. {@code search.knn 1.20, search.bm25 0.40}; empty when the server sent none. */
+    String partsSummary(int p) {
+        StringBuilder b = new StringBuilder();
+        for (String s : parts.keySet()) {
+            if (!b.isEmpty()) {
+                b.append(", ");
+            }
+            b.append(String.format(Locale.ROOT, "%s %.2f", s, percentile(s, p)));
+        }
+        return b.toString();
     }
 
     String summary(int p) {
@@ -90,6 +109,10 @@ final class ServerSteps {
     void report(ObjectNode report, String prefix) {
         for (String s : ms.keySet()) {
             report.put(prefix + s + "_p50_ms", percentile(s, 50)).put(prefix + s + "_p99_ms", percentile(s, 99));
+        }
+        for (String s : parts.keySet()) {
+            String key = prefix + s.replace('.', '_');
+            report.put(key + "_p50_ms", percentile(s, 50)).put(key + "_p99_ms", percentile(s, 99));
         }
     }
 }

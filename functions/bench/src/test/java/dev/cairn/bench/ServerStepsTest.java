@@ -31,6 +31,22 @@ class ServerStepsTest {
     }
 
     @Test
+    void parts_shouldBeReportedBesideTheSteps_withoutCountingTwiceInTheService() {
+        ServerSteps steps = new ServerSteps(ServerSteps.RECALL);
+        for (int i = 1; i <= 10; i++) {
+            steps.add(
+                    ServerSteps.parse("embed;dur=3, search;dur=2, hydrate;dur=1, rank;dur=0, recall;dur=6,"
+                            + " search.knn;dur=1.5, search.bm25;dur=" + (i / 10.0)),
+                    7.0);
+        }
+
+        assertThat(steps.percentile(ServerSteps.SERVICE, 50)).isEqualTo(6.0);
+        assertThat(steps.percentile("search.knn", 50)).isEqualTo(1.5);
+        assertThat(steps.partsSummary(50)).isEqualTo("search.knn 1.50, search.bm25 0.50");
+        assertThat(new ServerSteps(ServerSteps.RECALL).partsSummary(50)).isEmpty();
+    }
+
+    @Test
     void add_shouldFail_whenTheServerLeavesAStepOut() {
         ServerSteps steps = new ServerSteps(ServerSteps.WRITE);
 

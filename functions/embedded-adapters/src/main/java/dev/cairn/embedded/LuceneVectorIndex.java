@@ -602,21 +602,106 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
         }
     }
 
-    private List<Candidate> searchOnce(Search search) {
-        Query filter = filterQuery(search.filter());
-        float[] query = normalized(search.vector());
+    /**
+     * Runs the BM25 part at once, on the calling thread, and holds the searcher for the kNN part: the two see the same
+     * point-in-time view, as in {@link #search}.
+     */
+    @Override
+    public Started start(Filter filter, String modelId, String text, int k) {
+        if (model != null && !model.equals(modelId)) {
+            throw new EmbeddingModelMismatch(model, modelId);
+        }
+        ensureOpen();
+        Begun begun;
         try {
-            searchers.maybeRefresh();
-            IndexSearcher searcher = searchers.acquire();
+            begun = new Begun(filter, text, k);
+        } catch (AlreadyClosedException e) {
+            // the writer is reopening: the plain search, with its retries, does it all once the vector is there
+            return VectorIndex.super.start(filter, modelId, text, k);
+        }
+        return new Started() {
+            @Override
+            public List<Candidate> finish(float[] vector) {
+                try {
+                    return begun.collect(vector);
+                } catch (AlreadyClosedException e) {
+                    begun.close();
+                    return search(new Search(filter, vector, modelId, text, k));
+                }
+            }
+
+            @Override
+            public void close() {
+                begun.close();
+            }
+        };
+    }
+
+    private List<Candidate> searchOnce(Search search) {
+        try (Begun begun = new Begun(search.filter(), search.text(), search.k())) {
+            return begun.collect(search.vector());
+        }
+    }
+
+    /** A search whose BM25 part has run, holding its searcher until {@link #collect} and {@link #close}. */
+    private final class Begun implements AutoCloseable {
+
+        private final Query filter;
+        private final int k;
+        private final IndexSearcher searcher;
+        /** BM25 hits, best first; empty when the text has no terms. */
+        private final ScoreDoc[] lexicalHits;
+
+        private boolean released;
+
+        Begun(Filter f, String text, int k) {
+            long t0 = System.nanoTime();
+            this.filter = filterQuery(f);
+            this.k = k;
             try {
-                int beam = Math.max(search.k(), MIN_KNN_CANDIDATES);
+                searchers.maybeRefresh();
+                searcher = searchers.acquire();
+            } catch (IOException e) {
+                throw new UncheckedIOException("vector index search failed", e);
+            }
+            try {
+                long t1 = System.nanoTime();
+                // parts of the recall's "search" step in Server-Timing
+                Steps.add("search.open", t1 - t0);
+                Query terms = textQuery(text);
+                if (terms == null) {
+                    lexicalHits = new ScoreDoc[0];
+                } else {
+                    Query bm25 = new BooleanQuery.Builder()
+                            .add(terms, Occur.MUST)
+                            .add(filter, Occur.FILTER)
+                            .build();
+                    lexicalHits = searcher.search(bm25, k).scoreDocs;
+                }
+                Steps.add("search.bm25", System.nanoTime() - t1);
+            } catch (IOException | RuntimeException e) {
+                close();
+                if (e instanceof IOException io) {
+                    throw new UncheckedIOException("vector index search failed", io);
+                }
+                throw (RuntimeException) e;
+            }
+        }
+
+        List<Candidate> collect(float[] vector) {
+            float[] query = normalized(vector);
+            try {
+                long t1 = System.nanoTime();
+                int beam = Math.max(k, MIN_KNN_CANDIDATES);
                 TopDocs knn = searcher.search(new KnnFloatVectorQuery(F_VECTOR, query, beam, filter), beam);
+                long t2 = System.nanoTime();
+                Steps.add("search.knn", t2 - t1);
                 Map<Integer, Double> cosine = new HashMap<>();
                 List<Integer> docs = new ArrayList<>();
                 if (exactGraph()) {
                     // a float graph scores exactly, best first: its first k are the exact top k
                     for (ScoreDoc sd : knn.scoreDocs) {
-                        if (docs.size() == search.k()) {
+                        if (docs.size() == k) {
                             break;
                         }
                         docs.add(sd.doc);
@@ -632,41 +717,48 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
                     cosine.putAll(exactCosines(searcher, beamDocs, query));
                     docs.addAll(beamDocs);
                     docs.sort((a, b) -> Double.compare(cosine.get(b), cosine.get(a)));
-                    if (docs.size() > search.k()) {
-                        docs.subList(search.k(), docs.size()).clear();
+                    if (docs.size() > k) {
+                        docs.subList(k, docs.size()).clear();
                     }
                 }
                 Set<Integer> inBeam = new HashSet<>(docs);
                 Map<Integer, Double> lexical = new HashMap<>();
-                Query text = textQuery(search.text());
-                if (text != null) {
-                    Query bm25 = new BooleanQuery.Builder()
-                            .add(text, Occur.MUST)
-                            .add(filter, Occur.FILTER)
-                            .build();
-                    List<Integer> textOnly = new ArrayList<>();
-                    for (ScoreDoc sd : searcher.search(bm25, search.k()).scoreDocs) {
-                        lexical.put(sd.doc, (double) sd.score);
-                        if (!inBeam.contains(sd.doc)) {
-                            textOnly.add(sd.doc);
-                        }
+                List<Integer> textOnly = new ArrayList<>();
+                for (ScoreDoc sd : lexicalHits) {
+                    lexical.put(sd.doc, (double) sd.score);
+                    if (!inBeam.contains(sd.doc)) {
+                        textOnly.add(sd.doc);
                     }
-                    textOnly.sort(null);
-                    cosine.putAll(exactCosines(searcher, textOnly, query));
-                    docs.addAll(textOnly);
                 }
+                textOnly.sort(null);
+                cosine.putAll(exactCosines(searcher, textOnly, query));
+                docs.addAll(textOnly);
+                long t3 = System.nanoTime();
+                Steps.add("search.cosine", t3 - t2);
                 docs.sort(null);
                 Map<Integer, Id> ids = ids(searcher, docs);
+                Steps.add("search.ids", System.nanoTime() - t3);
                 List<Candidate> out = new ArrayList<>(docs.size());
                 for (int doc : docs) {
                     out.add(new Candidate(ids.get(doc), cosine.get(doc), lexical.getOrDefault(doc, 0.0)));
                 }
                 return out;
-            } finally {
-                searchers.release(searcher);
+            } catch (IOException e) {
+                throw new UncheckedIOException("vector index search failed", e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("vector index search failed", e);
+        }
+
+        @Override
+        public void close() {
+            if (released) {
+                return;
+            }
+            released = true;
+            try {
+                searchers.release(searcher);
+            } catch (IOException | AlreadyClosedException e) {
+                LOG.log(System.Logger.Level.DEBUG, "releasing a searcher failed: " + e);
+            }
         }
     }
 

@@ -110,6 +110,56 @@ class LuceneVectorIndexTest {
 
     private static final Filter ACME = new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of());
 
+    @Test
+    void aSearchStartedBeforeItsVector_answersWhatTheWholeSearchAnswers() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            Random random = new Random(7);
+            List<Entry> entries = new ArrayList<>();
+            String[] words = {"postgres", "kotlin", "maven", "deploy", "review", "latency"};
+            for (int i = 0; i < 300; i++) {
+                float[] v = {random.nextFloat(), random.nextFloat(), random.nextFloat(), random.nextFloat()};
+                String text = words[i % words.length] + " " + words[(i / 6) % words.length] + " note " + i;
+                entries.add(entry("acme", "m" + i, 1, Scope.TEAM, null, text, v));
+            }
+            index.upsert(entries);
+            float[] query = {0.3f, 0.9f, 0.1f, 0.4f};
+            List<Candidate> whole = index.search(new Search(ACME, query, MODEL, "kotlin review", 20));
+            List<Candidate> started;
+            try (var begun = index.start(ACME, MODEL, "kotlin review", 20)) {
+                started = begun.finish(query);
+            }
+            assertThat(started).isEqualTo(whole);
+            assertThat(started).anyMatch(c -> c.lexical() > 0);
+        }
+    }
+
+    @Test
+    void aStartedSearchThatNeverFinishes_releasesItsView_andLaterWritesAreSearchable() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            index.upsert(List.of(entry("acme", "old", 1, Scope.TEAM, null, "kotlin", vec(1, 0, 0))));
+            for (int i = 0; i < 50; i++) {
+                index.start(ACME, MODEL, "kotlin", 5).close(); // e.g. the query's embedding failed
+            }
+            var begun = index.start(ACME, MODEL, "kotlin", 5);
+            // a write after the start is not in the started search's point-in-time view, but in the next one
+            index.upsert(List.of(entry("acme", "new", 1, Scope.TEAM, null, "kotlin", vec(0, 1, 0))));
+            assertThat(ids(begun.finish(vec(1, 0, 0)))).containsExactly("old");
+            begun.close();
+            begun.close(); // twice is harmless
+            assertThat(ids(index.search(new Search(ACME, vec(1, 0, 0), MODEL, "kotlin", 5))))
+                    .containsExactlyInAnyOrder("old", "new");
+        }
+    }
+
+    @Test
+    void start_shouldRefuseAnotherModel_beforeRunningAnything() {
+        try (LuceneVectorIndex index = new LuceneVectorIndex(dir)) {
+            index.upsert(List.of(entry("acme", "m1", 1, Scope.TEAM, null, "x", vec(1, 0, 0))));
+            assertThatThrownBy(() -> index.start(ACME, "other-model", "x", 3))
+                    .isInstanceOf(EmbeddingModelMismatch.class);
+        }
+    }
+
     private void writeCoffeeAndCurry(LuceneVectorIndex index) {
         index.upsert(List.of(
                 entry("acme", "coffee", 1, Scope.TEAM, null, "周末我们去咖啡馆写代码", vec(1, 0, 0)),

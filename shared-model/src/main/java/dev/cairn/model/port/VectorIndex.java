@@ -49,6 +49,31 @@ public interface VectorIndex {
     List<Candidate> search(Search search);
 
     /**
+     * A search begun before its query vector exists: an index may run what needs no vector (the BM25 part) at once,
+     * on the calling thread, while another thread embeds the query; {@link Started#finish} ends it with the vector
+     * and answers what {@link #search} would. The default starts nothing early.
+     */
+    default Started start(Filter filter, String modelId, String text, int k) {
+        return new Started() {
+            @Override
+            public List<Candidate> finish(float[] vector) {
+                return search(new Search(filter, vector, modelId, text, k));
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    /** A started search; {@link #close} releases what it holds when {@link #finish} is never called. */
+    interface Started extends AutoCloseable {
+        List<Candidate> finish(float[] vector);
+
+        @Override
+        void close();
+    }
+
+    /**
      * Waits for a durability future and throws what it failed with, unwrapped: an index outage stays the
      * {@code StoreUnavailable} it was, not a {@code CompletionException} around it.
      */

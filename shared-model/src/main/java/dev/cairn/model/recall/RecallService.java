@@ -17,8 +17,11 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 
 /**
  * Recall: embed the query → kNN + BM25 candidates inside the caller's namespace → hydrate from the record store
@@ -37,6 +40,7 @@ public final class RecallService {
     private final RecallSettings settings;
     private final Executor accessRecorder;
     private final SecretGate secrets;
+    private final Executor embedding;
 
     public RecallService(
             MemoryStore store,
@@ -47,6 +51,24 @@ public final class RecallService {
             RecallSettings settings,
             Executor accessRecorder,
             SecretGate secrets) {
+        this(store, index, embedder, indexer, clock, settings, accessRecorder, secrets, Runnable::run);
+    }
+
+    /**
+     * {@code embedding} embeds each query while the calling thread starts the index's search (its BM25 part needs no
+     * vector); a direct executor ({@code Runnable::run}) runs the two one after the other.
+     */
+    public RecallService(
+            MemoryStore store,
+            VectorIndex index,
+            Embedder embedder,
+            Indexer indexer,
+            Clock clock,
+            RecallSettings settings,
+            Executor accessRecorder,
+            SecretGate secrets,
+            Executor embedding) {
+        this.embedding = embedding;
         this.secrets = secrets;
         this.store = store;
         this.index = index;
@@ -70,12 +92,17 @@ public final class RecallService {
         Instant asOf = q.asOf() != null ? q.asOf() : now;
 
         long t0 = System.nanoTime();
-        float[] vector = embedder.embedQuery(q.query());
-        long embedded = System.nanoTime();
         VectorIndex.Filter filter = new VectorIndex.Filter(team, caller.user(), q.scope(), q.types(), q.tags());
-        List<VectorIndex.Candidate> candidates =
-                index.search(new VectorIndex.Search(filter, vector, embedder.modelId(), q.query(), q.candidates()));
+        CompletableFuture<Embedded> query = embedAsync(q.query());
+        List<VectorIndex.Candidate> candidates;
+        Embedded vector;
+        try (VectorIndex.Started search = index.start(filter, embedder.modelId(), q.query(), q.candidates())) {
+            vector = join(query);
+            candidates = search.finish(vector.vector());
+        }
         long searched = System.nanoTime();
+        // the search's own time is what it added to the embedding's: the part run meanwhile is hidden behind it
+        long embedded = t0 + Math.min(vector.nanos(), searched - t0);
 
         Map<Id, VectorIndex.Candidate> byId = new HashMap<>();
         for (VectorIndex.Candidate c : candidates) {
@@ -113,6 +140,36 @@ public final class RecallService {
                 embedder.modelId(),
                 (ranked - started) / 1_000_000,
                 new RecallResult.Timing(embedded - t0, searched - embedded, hydrated - searched, ranked - hydrated));
+    }
+
+    private record Embedded(float[] vector, long nanos) {}
+
+    private CompletableFuture<Embedded> embedAsync(String text) {
+        Supplier<Embedded> embed = () -> {
+            long t = System.nanoTime();
+            float[] v = embedder.embedQuery(text);
+            return new Embedded(v, System.nanoTime() - t);
+        };
+        try {
+            return CompletableFuture.supplyAsync(embed, embedding);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(embed.get()); // shutting down: embed here
+        }
+    }
+
+    /** The embedding's own exception, unwrapped: a model outage stays the {@code StoreUnavailable} it was. */
+    private static Embedded join(CompletableFuture<Embedded> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     /** Re-checks against the record itself: the index may lag behind a patch or a delete. */
