@@ -115,12 +115,60 @@ class EmbeddedExtractorTest {
     }
 
     @Test
+    void extract_shouldHoldOnlyChineseStatementsWithoutACue_toTheChineseBar() {
+        // a bank of memories only: every statement's vote is all memory, so its score is the first-sighting cap
+        ExampleBank memoriesOnly = new ExampleBank(List.of(
+                new ExampleBank.Example("fact", "The payments service is owned by Priya's team.", false),
+                new ExampleBank.Example("environment", "Production runs on Kubernetes 1.29.", false),
+                new ExampleBank.Example("fact", "订单表大约有八千万行。", true),
+                new ExampleBank.Example("environment", "生产环境部署在阿里云上海区。", true)));
+        String plain = "订单表大约有八千万行。";
+        String english = "The payments service is owned by Priya's team.";
+        String cued = "我们决定主库用 PostgreSQL。";
+        List<SessionMessage> said = List.of(user(1, plain), user(2, english), user(3, cued));
+
+        FactExtractor.Extraction lenient = new EmbeddedExtractor(
+                        new HashingEmbedder(),
+                        SecretScanner.bundled(),
+                        memoriesOnly,
+                        new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 0.05, 0.9))
+                .extract(said);
+        FactExtractor.Extraction strict = new EmbeddedExtractor(
+                        new HashingEmbedder(),
+                        SecretScanner.bundled(),
+                        memoriesOnly,
+                        new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 0.05, 0.99))
+                .extract(said);
+
+        assertThat(lenient.facts())
+                .extracting(FactExtractor.Fact::content)
+                .containsExactlyInAnyOrder(plain, english, cued);
+        assertThat(strict.facts()).extracting(FactExtractor.Fact::content).containsExactlyInAnyOrder(english, cued);
+        assertThat(strict.skipped()).singleElement().satisfies(s -> {
+            assertThat(s.text()).isEqualTo(plain);
+            assertThat(s.reason()).isEqualTo("low-confidence");
+            assertThat(s.score()).isEqualTo(EmbeddedExtractor.FIRST_SIGHT_CAP);
+        });
+    }
+
+    @Test
+    void forModel_shouldGiveOnlyTheChineseModelAStricterBarForChineseStatements() {
+        assertThat(EmbeddedExtractor.Settings.forModel("bge-small-zh-v15-q").chineseThreshold())
+                .isEqualTo(0.75);
+        assertThat(EmbeddedExtractor.Settings.forModel("bge-small-en-v15-q").chineseThreshold())
+                .isEqualTo(EmbeddedExtractor.Settings.forModel("bge-small-en-v15-q")
+                        .threshold());
+        assertThat(EmbeddedExtractor.Settings.defaults())
+                .isEqualTo(EmbeddedExtractor.Settings.forModel("bge-small-en-v15-q"));
+    }
+
+    @Test
     void settings_shouldRefuseANegativeFormWeight_andAFactBiasOutsideZeroToOne() {
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-                .isThrownBy(() -> new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, -0.1, true, 0.05))
+                .isThrownBy(() -> new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, -0.1, true, 0.05, 0.5))
                 .withMessageContaining("formWeight");
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-                .isThrownBy(() -> new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 1.0))
+                .isThrownBy(() -> new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 1.0, 0.5))
                 .withMessageContaining("factBias");
     }
 }
