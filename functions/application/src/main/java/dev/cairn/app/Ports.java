@@ -121,8 +121,12 @@ public class Ports {
     @ApplicationScoped
     @Unremovable
     @Adapter(Adapter.EMBEDDED)
-    FactExtractor embeddedExtractor(Embedder embedder, SecretScanner scanner) {
-        EmbeddedExtractor extractor = new EmbeddedExtractor(embedder, scanner);
+    FactExtractor embeddedExtractor(Embedder embedder, SecretScanner scanner, SessionConfig config) {
+        EmbeddedExtractor extractor = new EmbeddedExtractor(
+                embedder,
+                scanner,
+                dev.cairn.model.session.ExampleBank.shipped(),
+                EmbeddedExtractor.Settings.defaults().withChineseThreshold(config.extractionChineseBar()));
         Thread warm = new Thread(extractor::warmUp, "extraction-bank");
         warm.setDaemon(true);
         warm.start();

@@ -23,6 +23,14 @@ public interface SessionConfig {
     @WithDefault("6000")
     int summaryChars();
 
+    /**
+     * The score a Chinese statement without a type cue needs to become a memory at session end (the embedded
+     * extractor; other statements need 0.5). Raising it to 0.75 keeps fewer doubtful memories and misses more real
+     * ones (README, Fact extraction).
+     */
+    @WithDefault("0.5")
+    double extractionChineseBar();
+
     /** The domain's limits; K defaults to M/2. */
     default SessionService.Limits limits() {
         int k = foldCount() > 0 ? foldCount() : Math.max(1, foldAt() / 2);

@@ -57,8 +57,8 @@ public final class ExtractBench {
               --folds N|passes  folds of the development part's cross validation (default 5), or one fold per
                                 writing pass of the development files (each pass classified by the others)
               --settings K,CUE,THRESHOLD,LINEAR[,FORM[,BILINGUAL[,FACT_BIAS[,ZH_THRESHOLD]]]]  the extractor's
-                                settings (default: its defaults for the model; ZH_THRESHOLD, the bar of Chinese
-                                statements without a type cue, defaults to THRESHOLD)
+                                settings (default: its defaults; ZH_THRESHOLD, the bar of Chinese statements
+                                without a type cue, defaults to THRESHOLD)
               --datasets DIR    the shared datasets, for the timing of 50-message sessions (default
                                 ../shared/datasets; beam_100K for English, memdaily_zh for Chinese)
               --sessions N      50-message sessions timed per language (default 10)
@@ -91,7 +91,7 @@ public final class ExtractBench {
             // the bank, which flatters the vote's confidence
             boolean byPass = "passes".equals(o.value("--folds"));
             int folds = byPass ? 0 : o.positive("--folds", 5);
-            EmbeddedExtractor.Settings settings = EmbeddedExtractor.Settings.forModel(model);
+            EmbeddedExtractor.Settings settings = EmbeddedExtractor.Settings.defaults();
             if (o.value("--settings") != null) {
                 String[] v = o.value("--settings").split(",");
                 settings = new EmbeddedExtractor.Settings(

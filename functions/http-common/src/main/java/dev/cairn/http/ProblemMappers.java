@@ -140,7 +140,7 @@ public class ProblemMappers {
         String field = path(e);
         String expected = e.getTargetType() == null ? "another type" : describe(e.getTargetType());
         if (field.isEmpty()) {
-            return invalidJson("the request body must be a JSON " + expected, "body");
+            return invalidJson("the request body must be JSON: " + expected, "body");
         }
         return invalidJson("field '" + field + "' must be " + expected, field);
     }

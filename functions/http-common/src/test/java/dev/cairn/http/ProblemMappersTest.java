@@ -31,6 +31,21 @@ class ProblemMappersTest {
     }
 
     @Test
+    void aBodyOfTheWrongKind_shouldSayWhatKindTheBodyMustBe_inPlainWords() throws Exception {
+        record Body(String content) {}
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.exc.MismatchedInputException e =
+                org.assertj.core.api.Assertions.catchThrowableOfType(
+                        () -> json.readValue("[1, 2]", Body.class),
+                        com.fasterxml.jackson.databind.exc.MismatchedInputException.class);
+
+        Response r = mappers.wrongType(e);
+
+        assertThat(r.getStatus()).isEqualTo(400);
+        assertThat(((Problem) r.getEntity()).detail()).isEqualTo("the request body must be JSON: an object");
+    }
+
+    @Test
     void anOutage_shouldBe503_withRetryAfter() {
         Response r = mappers.domain(new StoreUnavailable(
                 "the record store", Duration.ofSeconds(5), new RuntimeException("connection refused")));

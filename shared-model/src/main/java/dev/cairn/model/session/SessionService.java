@@ -135,6 +135,12 @@ public final class SessionService {
      * facts belong to the team. Each memory's evidence is the ids of the messages that stated it.
      */
     public Ended end(Caller caller, Id team, Id session) {
+        caller.requireMember(team);
+        if (store.head(team, session).isEmpty()) {
+            // nobody has written to it: nothing to extract, and ending it must not create and close it, or a
+            // mistyped id would be taken for good (its first append answering 409 "has ended")
+            return new Ended(List.of(), List.of());
+        }
         SessionHead head = access.writable(caller, team, session);
         if (head.ended()) {
             return new Ended(List.of(), List.of());

@@ -152,14 +152,16 @@ class EmbeddedExtractorTest {
     }
 
     @Test
-    void forModel_shouldGiveOnlyTheChineseModelAStricterBarForChineseStatements() {
-        assertThat(EmbeddedExtractor.Settings.forModel("bge-small-zh-v15-q").chineseThreshold())
-                .isEqualTo(0.75);
-        assertThat(EmbeddedExtractor.Settings.forModel("bge-small-en-v15-q").chineseThreshold())
-                .isEqualTo(EmbeddedExtractor.Settings.forModel("bge-small-en-v15-q")
-                        .threshold());
-        assertThat(EmbeddedExtractor.Settings.defaults())
-                .isEqualTo(EmbeddedExtractor.Settings.forModel("bge-small-en-v15-q"));
+    void settings_shouldHoldChineseStatementsToTheCommonBarByDefault_andChangeOnlyThatBar() {
+        EmbeddedExtractor.Settings defaults = EmbeddedExtractor.Settings.defaults();
+        EmbeddedExtractor.Settings strict = defaults.withChineseThreshold(0.75);
+
+        assertThat(defaults.chineseThreshold()).isEqualTo(defaults.threshold());
+        assertThat(strict.chineseThreshold()).isEqualTo(0.75);
+        assertThat(strict.withChineseThreshold(defaults.threshold())).isEqualTo(defaults);
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> defaults.withChineseThreshold(0))
+                .withMessageContaining("chineseThreshold");
     }
 
     @Test

@@ -101,6 +101,17 @@ class SessionOwnershipTest {
     }
 
     @Test
+    void end_shouldLeaveNoTrace_ofASessionNobodyWroteTo_soAMistypedIdStaysUsable() {
+        Id typo = new Id("nope-never");
+
+        assertThat(sessions.end(ALICE, TEAM, typo).extracted()).isEmpty();
+
+        assertThat(sessionStore.head(TEAM, typo)).isEmpty();
+        say(BOB, typo, "Now it is my session.");
+        assertThat(sessions.get(BOB, TEAM, typo).recentMessages()).hasSize(1);
+    }
+
+    @Test
     void everySessionRoute_shouldAnswerNotFound_toAnotherUserOfTheTeam_andChangeNothing() {
         say(ALICE, S, "Let us plan the Orion release");
         cache.put(
