@@ -9,6 +9,7 @@ import dev.cairn.model.port.SyncStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.session.EmbeddedExtractor;
+import dev.cairn.model.session.ExampleBank;
 import dev.cairn.model.session.ExtractiveSummarizer;
 import dev.cairn.model.session.FactExtractor;
 import dev.cairn.model.session.RuleBasedExtractor;
@@ -125,7 +126,7 @@ public class Ports {
         EmbeddedExtractor extractor = new EmbeddedExtractor(
                 embedder,
                 scanner,
-                dev.cairn.model.session.ExampleBank.shipped(),
+                ExampleBank.shipped(),
                 EmbeddedExtractor.Settings.defaults().withChineseThreshold(config.extractionChineseBar()));
         Thread warm = new Thread(extractor::warmUp, "extraction-bank");
         warm.setDaemon(true);

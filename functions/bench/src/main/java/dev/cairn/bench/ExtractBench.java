@@ -279,7 +279,11 @@ public final class ExtractBench {
                     }
                     block.setLength(0);
                 }
-                inData = !comment && !line.isBlank() ? true : comment ? false : inData;
+                if (comment) {
+                    inData = false;
+                } else if (!line.isBlank()) {
+                    inData = true;
+                }
                 block.append(line).append('\n');
             }
         }

@@ -114,6 +114,14 @@ class EmbeddedExtractorTest {
                 .satisfies(s -> assertThat(s.score()).isLessThan(1.0));
     }
 
+    private static EmbeddedExtractor withChineseBar(ExampleBank bank, double bar) {
+        return new EmbeddedExtractor(
+                new HashingEmbedder(),
+                SecretScanner.bundled(),
+                bank,
+                EmbeddedExtractor.Settings.defaults().withChineseThreshold(bar));
+    }
+
     @Test
     void extract_shouldHoldOnlyChineseStatementsWithoutACue_toTheChineseBar() {
         // a bank of memories only: every statement's vote is all memory, so its score is the first-sighting cap
@@ -127,18 +135,8 @@ class EmbeddedExtractorTest {
         String cued = "我们决定主库用 PostgreSQL。";
         List<SessionMessage> said = List.of(user(1, plain), user(2, english), user(3, cued));
 
-        FactExtractor.Extraction lenient = new EmbeddedExtractor(
-                        new HashingEmbedder(),
-                        SecretScanner.bundled(),
-                        memoriesOnly,
-                        new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 0.05, 0.9))
-                .extract(said);
-        FactExtractor.Extraction strict = new EmbeddedExtractor(
-                        new HashingEmbedder(),
-                        SecretScanner.bundled(),
-                        memoriesOnly,
-                        new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 0.05, 0.99))
-                .extract(said);
+        FactExtractor.Extraction lenient = withChineseBar(memoriesOnly, 0.9).extract(said);
+        FactExtractor.Extraction strict = withChineseBar(memoriesOnly, 0.99).extract(said);
 
         assertThat(lenient.facts())
                 .extracting(FactExtractor.Fact::content)
