@@ -7,12 +7,14 @@ import dev.cairn.aws.OpenSearchVectorIndex;
 import dev.cairn.embedded.LuceneVectorIndex;
 import dev.cairn.embedded.OnnxEmbedder;
 import dev.cairn.model.id.Id;
+import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.recall.RecallResult;
 import dev.cairn.model.recall.RecallSettings;
 import dev.cairn.model.recall.Scorer;
+import dev.cairn.model.testkit.Memories;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -67,9 +69,21 @@ class FusionParityIT {
             "how long do we keep orders in Kafka",
             "when is Bob flying to Lisbon",
             "which package manager for the web repo",
+            "seat 14C",
             "咖啡",
             "王芳负责什么",
             "上海办公室在哪");
+    /**
+     * Bob's flight, written with a context (the reply it got): what the index sees is {@link Memory#lexicalText}, as
+     * the Indexer hands it over, and only the context holds "14C".
+     */
+    private static final Memory WITH_CONTEXT = Memories.memory()
+            .id("m04")
+            .team(TEAM)
+            .user(null)
+            .content("Bob's flight to Lisbon leaves at 07:40 on Friday")
+            .context("Booked: aisle seat 14C, one checked bag.")
+            .build();
     /** The memory that holds 咖 and 啡 but not the word 咖啡: a character-by-character analyser would match it. */
     private static final Id LOOSE_CHARACTERS = new Id("m13");
 
@@ -98,7 +112,7 @@ class FusionParityIT {
                     null,
                     MemoryType.FACT,
                     List.of(),
-                    MEMORIES.get(i),
+                    i == 4 ? WITH_CONTEXT.lexicalText() : MEMORIES.get(i),
                     NOW.minusSeconds(3600L * i),
                     vectors.get(i),
                     embedder.modelId()));
@@ -136,6 +150,14 @@ class FusionParityIT {
                                         .filter(r -> r.id().equals(new Id("m12")))
                                         .map(r -> r.score().lexical()))
                                 .containsExactly(1.0);
+                    }
+                }
+                if (query.equals("seat 14C")) {
+                    for (List<RecallResult.Ranked> ranking : List.of(onLucene, onOpenSearch)) {
+                        assertThat(ranking.get(0).id())
+                                .as("found by its context")
+                                .isEqualTo(new Id("m04"));
+                        assertThat(ranking.get(0).score().lexical()).isEqualTo(1.0);
                     }
                 }
                 if (onLucene.get(0).score().lexical() == 1.0) {

@@ -362,13 +362,19 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                 removed.add("superseded_by");
                 removed.add("valid_to");
             }
+            if (updated.context() != null) {
+                update += ", #ctx = :ctx";
+                values.put(":ctx", str(updated.context()));
+            } else {
+                removed.add("#ctx");
+            }
             String expression = removed.isEmpty() ? update : update + " REMOVE " + String.join(", ", removed);
             try {
                 dynamo.updateItem(b -> b.tableName(table)
                         .key(keyOf(updated.team(), updated.id()))
                         .updateExpression(expression)
                         .conditionExpression("version = :expected AND deleted = :false")
-                        .expressionAttributeNames(Map.of("#type", "type", "#state", "state"))
+                        .expressionAttributeNames(Map.of("#type", "type", "#state", "state", "#ctx", "context"))
                         .expressionAttributeValues(values));
             } catch (ConditionalCheckFailedException e) {
                 throw conflict(updated.team(), updated.id(), expected);
@@ -382,7 +388,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             try {
                 dynamo.updateItem(b -> b.tableName(table)
                         .key(keyOf(team, id))
-                        .updateExpression("SET deleted = :true, version = :next, content = :empty, pending = :p")
+                        .updateExpression(
+                                "SET deleted = :true, version = :next, content = :empty, pending = :p REMOVE #ctx")
+                        .expressionAttributeNames(Map.of("#ctx", "context"))
                         .conditionExpression("version = :expected AND deleted = :false")
                         .expressionAttributeValues(Map.of(
                                 ":true",
@@ -684,6 +692,9 @@ public final class DynamoDbMemoryStore implements MemoryStore {
             item.put("superseded_by", str(m.supersededBy().value()));
             item.put("valid_to", num(m.validTo().toEpochMilli()));
         }
+        if (m.context() != null) {
+            item.put("context", str(m.context()));
+        }
         item.put("deleted", bool(false));
         item.put("indexed_version", num(indexedVersion));
         if (indexedVersion < m.version()) {
@@ -717,7 +728,8 @@ public final class DynamoDbMemoryStore implements MemoryStore {
                 item.containsKey("superseded_by")
                         ? new Id(item.get("superseded_by").s())
                         : null,
-                instant(item.get("valid_to")));
+                instant(item.get("valid_to")),
+                item.containsKey("context") ? item.get("context").s() : null);
     }
 
     private static boolean isDeleted(Map<String, AttributeValue> item) {

@@ -68,11 +68,18 @@ public final class RecallBench {
     private static final int BATCH_BYTES = 2 * 1024 * 1024;
     private static final double[] LEXICAL_GRID = {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
 
-    static final List<String> OPTIONS =
-            List.of("--sets", "--datasets", "--pool", "--conversations", "--work-dir", "--server-jar", "--before-jar");
+    static final List<String> OPTIONS = List.of(
+            "--sets",
+            "--datasets",
+            "--pool",
+            "--conversations",
+            "--work-dir",
+            "--server-jar",
+            "--before-jar",
+            "--context");
     static final String USAGE = """
             usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--conversations N]
-                                [--work-dir DIR] [--server-jar JAR] [--before-jar JAR]
+                                [--work-dir DIR] [--server-jar JAR] [--before-jar JAR] [--context next|none]
             Loads each conversation of each set into its own team of the packaged local server (one memory per turn),
             asks every question with evidence through POST /recall, and prints turn- and session-level Recall@1/5/10/20
             and nDCG@10 per question type and overall, beside BM25-only, dense-only (exact cosine) and RRF baselines
@@ -85,10 +92,10 @@ public final class RecallBench {
               --work-dir DIR    data directories, server logs and recall-report.json (default a new temp directory)
               --server-jar JAR  the packaged local server (default functions/local/target/quarkus-app/quarkus-run.jar)
               --before-jar JAR  another server build (e.g. main's) asked alike on the same data: cairn-before (default none)
+              --context MODE    next or none (default next): whether each turn is written with the next turn of
+                                its session as its context (the reply, which recall matches by its words only)
             example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K --conversations 6
             """;
-
-    private RecallBench() {}
 
     public static int run(List<String> args) {
         return Options.run("recall-bench", USAGE, OPTIONS, args, System.out, System.err, o -> {
@@ -100,6 +107,10 @@ public final class RecallBench {
             Path work = o.path("--work-dir", null);
             Path server = o.path("--server-jar", Path.of(Bench.SERVER_JAR));
             Path before = o.path("--before-jar", null);
+            String contextMode = o.string("--context", "next");
+            if (!contextMode.equals("next") && !contextMode.equals("none")) {
+                throw new Options.UsageError("--context must be next or none, not " + contextMode);
+            }
             for (String s : sets) {
                 if (!Files.isRegularFile(datasets.resolve(s).resolve("questions.jsonl.gz"))) {
                     throw new Options.UsageError("no set " + s + " under " + datasets);
@@ -114,7 +125,7 @@ public final class RecallBench {
                 for (String s : sets) {
                     report.set(
                             s,
-                            new RecallBench()
+                            new RecallBench(contextMode.equals("next"))
                                     .execute(s, datasets.resolve(s), pool, limit, work.resolve(s), server, before));
                 }
                 report.put("seconds", (System.nanoTime() - started) / 1e9);
@@ -287,6 +298,13 @@ public final class RecallBench {
         return new String(bytes, 0, end, StandardCharsets.UTF_8);
     }
 
+    /** Whether each turn is written with the next turn of its session as its context. */
+    private final boolean withReplies;
+
+    RecallBench(boolean withReplies) {
+        this.withReplies = withReplies;
+    }
+
     // ---------------------------------------------------------------- one set
 
     private ObjectNode execute(String set, Path dir, int poolSize, int limit, Path work, Path serverJar, Path beforeJar)
@@ -346,6 +364,17 @@ public final class RecallBench {
         Path data = work.resolve("data");
         Path mapping = work.resolve("turns.json");
         boolean reuse = Files.isRegularFile(mapping);
+        // data written with one context mode must not be asked as if written with the other
+        Path modeFile = work.resolve("context-mode");
+        String mode = withReplies ? "next" : "none";
+        if (reuse) {
+            String written =
+                    Files.isRegularFile(modeFile) ? Files.readString(modeFile).trim() : "none";
+            if (!written.equals(mode)) {
+                throw new Options.UsageError(work + " holds data written with --context " + written
+                        + "; use another --work-dir for --context " + mode);
+            }
+        }
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         List<String> tokenCmd = new ArrayList<>(
                 List.of(javaBin, "-jar", serverJar.toString(), "token", "--user", USER, "--days", "1", "--data-dir"));
@@ -390,11 +419,12 @@ public final class RecallBench {
                     List<Turn> all = new ArrayList<>();
                     team.conversations().forEach(c -> all.addAll(c.turns()));
                     Map<String, Turn> created = new HashMap<>();
-                    ingest(http, base + team.id(), token, all, created);
+                    ingest(http, base + team.id(), token, all, withReplies ? replies(team) : Map.of(), created);
                     created.forEach((id, t) -> turnOf.put(id, team.id() + "/" + t.turnId()));
                     byMemory.putAll(created);
                 }
                 Files.writeString(mapping, JSON.writeValueAsString(turnOf));
+                Files.writeString(modeFile, mode);
                 log(
                         "%s: ingested %d turns in %.0f s (%.1f turns/s)",
                         set, byMemory.size(), seconds(ingestStart), byMemory.size() / seconds(ingestStart));
@@ -771,14 +801,34 @@ public final class RecallBench {
 
     // ---------------------------------------------------------------- HTTP
 
-    private static void ingest(HttpClient http, String base, String token, List<Turn> turns, Map<String, Turn> byMemory)
+    /** Each turn's reply: the next turn of the same session (what {@code bm25-next} indexes offline). */
+    static Map<Turn, String> replies(Team team) {
+        Map<Turn, String> out = new HashMap<>();
+        for (Conversation c : team.conversations()) {
+            List<Turn> turns = c.turns();
+            for (int i = 0; i + 1 < turns.size(); i++) {
+                if (turns.get(i + 1).sessionId().equals(turns.get(i).sessionId())) {
+                    out.put(turns.get(i), capped(turns.get(i + 1).content()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void ingest(
+            HttpClient http,
+            String base,
+            String token,
+            List<Turn> turns,
+            Map<Turn, String> replies,
+            Map<String, Turn> byMemory)
             throws Exception {
         List<Turn> batch = new ArrayList<>();
         int bytes = 0;
         for (Turn t : turns) {
-            int size = t.content().length() * 3;
+            int size = (t.content().length() + replies.getOrDefault(t, "").length()) * 3;
             if (!batch.isEmpty() && (batch.size() >= BATCH_ITEMS || bytes + size > BATCH_BYTES)) {
-                postBatch(http, base, token, batch, byMemory);
+                postBatch(http, base, token, batch, replies, byMemory);
                 batch.clear();
                 bytes = 0;
             }
@@ -786,20 +836,30 @@ public final class RecallBench {
             bytes += size;
         }
         if (!batch.isEmpty()) {
-            postBatch(http, base, token, batch, byMemory);
+            postBatch(http, base, token, batch, replies, byMemory);
         }
     }
 
     private static void postBatch(
-            HttpClient http, String base, String token, List<Turn> batch, Map<String, Turn> byMemory) throws Exception {
+            HttpClient http,
+            String base,
+            String token,
+            List<Turn> batch,
+            Map<Turn, String> replies,
+            Map<String, Turn> byMemory)
+            throws Exception {
         ObjectNode body = JSON.createObjectNode();
         ArrayNode items = body.putArray("memories");
         for (Turn t : batch) {
-            items.addObject()
+            ObjectNode item = items.addObject()
                     .put("content", capped(t.content().isBlank() ? "(empty turn)" : t.content()))
                     .put("type", "episode")
                     .put("scope", "team")
                     .put("occurred_at", t.at().toString());
+            String reply = replies.get(t);
+            if (reply != null) {
+                item.put("context", reply);
+            }
         }
         HttpResponse<String> r = http.send(
                 HttpRequest.newBuilder(URI.create(base + "/memories:batch"))

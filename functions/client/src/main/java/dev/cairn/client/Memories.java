@@ -26,7 +26,8 @@ public final class Memories {
             String sourceSessionId,
             List<String> evidence,
             long version,
-            String state) {}
+            String state,
+            String context) {}
 
     /** {@code POST …/memories}; null fields take the server's defaults. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -39,10 +40,20 @@ public final class Memories {
             Double confidence,
             String occurredAt,
             String sourceSessionId,
-            List<String> evidence) {
+            List<String> evidence,
+            String context) {
 
         public static NewMemory of(String content, String scope, String type) {
-            return new NewMemory(content, type, scope, null, null, null, null, null, null);
+            return new NewMemory(content, type, scope, null, null, null, null, null, null, null);
+        }
+
+        /**
+         * The same memory with a context: text it is also found by, matched by its words only (the reply a
+         * conversation turn got, say), answered with it but not part of its content.
+         */
+        public NewMemory withContext(String text) {
+            return new NewMemory(
+                    content, type, scope, tags, importance, confidence, occurredAt, sourceSessionId, evidence, text);
         }
     }
 

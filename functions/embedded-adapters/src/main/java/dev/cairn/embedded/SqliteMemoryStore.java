@@ -40,7 +40,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     private static final String COLUMNS = "team, id, user_id, scope, type, content, tags, importance, confidence, "
             + "occurred_at, created_at, last_accessed_at, access_count, source_session_id, evidence, version, state, "
-            + "superseded_by, valid_to";
+            + "superseded_by, valid_to, context";
 
     private final Connection db;
     private final Connection reader;
@@ -65,12 +65,13 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                           importance REAL NOT NULL, confidence REAL NOT NULL, occurred_at INTEGER,
                           created_at INTEGER NOT NULL, last_accessed_at INTEGER, access_count INTEGER NOT NULL,
                           source_session_id TEXT, evidence TEXT NOT NULL, version INTEGER NOT NULL,
-                          state TEXT NOT NULL, superseded_by TEXT, valid_to INTEGER,
+                          state TEXT NOT NULL, superseded_by TEXT, valid_to INTEGER, context TEXT,
                           deleted INTEGER NOT NULL DEFAULT 0,
                           indexed_version INTEGER NOT NULL DEFAULT 0,
                           PRIMARY KEY (team, id))""");
                 addColumnIfMissing(s, "superseded_by", "TEXT");
                 addColumnIfMissing(s, "valid_to", "INTEGER");
+                addColumnIfMissing(s, "context", "TEXT");
                 // The sparse "needs index" index: only rows whose index entry lags are in it.
                 s.execute("CREATE INDEX IF NOT EXISTS memories_pending ON memories(team, id) "
                         + "WHERE indexed_version < version");
@@ -116,7 +117,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         inTransaction(() -> {
             if (insert == null) {
                 insert = db.prepareStatement(
-                        "INSERT INTO memories (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                        "INSERT INTO memories (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
             }
             PreparedStatement ps = insert;
             try {
@@ -266,7 +267,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public synchronized void replace(Memory updated) {
         long expected = updated.version() - 1;
         String sql = "UPDATE memories SET type = ?, content = ?, tags = ?, importance = ?, confidence = ?, "
-                + "occurred_at = ?, evidence = ?, version = ?, state = ?, superseded_by = ?, valid_to = ? "
+                + "occurred_at = ?, evidence = ?, version = ?, state = ?, superseded_by = ?, valid_to = ?, context = ? "
                 + "WHERE team = ? AND id = ? AND version = ? AND deleted = 0";
         try (PreparedStatement ps = db.prepareStatement(sql)) {
             ps.setString(1, updated.type().wire());
@@ -284,9 +285,10 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                             ? null
                             : updated.supersededBy().value());
             setInstant(ps, 11, updated.validTo());
-            ps.setString(12, updated.team().value());
-            ps.setString(13, updated.id().value());
-            ps.setLong(14, expected);
+            ps.setString(12, updated.context());
+            ps.setString(13, updated.team().value());
+            ps.setString(14, updated.id().value());
+            ps.setLong(15, expected);
             if (ps.executeUpdate() == 0) {
                 throw conflict(updated.team(), updated.id(), expected);
             }
@@ -299,7 +301,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public synchronized void delete(Id team, Id id, long expectedVersion) {
         // The tombstone keeps the row (with a bumped version) until the index has dropped the vectors.
         try (PreparedStatement ps = db.prepareStatement("UPDATE memories SET deleted = 1, version = version + 1, "
-                + "content = '' WHERE team = ? AND id = ? AND version = ? AND deleted = 0")) {
+                + "content = '', context = NULL WHERE team = ? AND id = ? AND version = ? AND deleted = 0")) {
             ps.setString(1, team.value());
             ps.setString(2, id.value());
             ps.setLong(3, expectedVersion);
@@ -563,6 +565,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         ps.setString(17, m.state().wire());
         ps.setString(18, m.supersededBy() == null ? null : m.supersededBy().value());
         setInstant(ps, 19, m.validTo());
+        ps.setString(20, m.context());
     }
 
     private static Memory read(ResultSet rs) throws SQLException {
@@ -588,7 +591,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                 rs.getLong("version"),
                 MemoryState.fromWire(rs.getString("state")),
                 supersededBy == null ? null : new Id(supersededBy),
-                getInstant(rs, "valid_to"));
+                getInstant(rs, "valid_to"),
+                rs.getString("context"));
     }
 
     private static void setInstant(PreparedStatement ps, int i, Instant t) throws SQLException {

@@ -31,7 +31,9 @@ public record MemoryView(
         String state,
         String supersededBy,
         Instant validTo,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Problem.FindingView> redactions) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String context,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Problem.FindingView> redactions,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Problem.FindingView> contextRedactions) {
 
     public static MemoryView of(Memory m) {
         return of(m, List.of());
@@ -39,6 +41,15 @@ public record MemoryView(
 
     /** With {@code redactions}: what the secret policy replaced in the submitted content (offsets into it). */
     public static MemoryView of(Memory m, List<Finding> redactions) {
+        return of(m, redactions, List.of());
+    }
+
+    /**
+     * With what the secret policy replaced in the submitted content and in the submitted context (offsets into
+     * each). {@code context} is left out of the answer when the memory has none, so answers about memories written
+     * without one are as before.
+     */
+    public static MemoryView of(Memory m, List<Finding> redactions, List<Finding> contextRedactions) {
         return new MemoryView(
                 m.id().value(),
                 m.team().value(),
@@ -59,7 +70,9 @@ public record MemoryView(
                 m.state().wire(),
                 m.supersededBy() == null ? null : m.supersededBy().value(),
                 m.validTo(),
-                Problem.FindingView.of(redactions));
+                m.context(),
+                Problem.FindingView.of(redactions),
+                Problem.FindingView.of(contextRedactions));
     }
 
     private static List<String> values(List<Id> ids) {

@@ -57,6 +57,11 @@ public class MemoryTools {
             @ToolArg(description = "0..1, how sure you are (default 1.0)", required = false) Double confidence,
             @ToolArg(description = "When it happened or was said, RFC 3339", required = false) String occurred_at,
             @ToolArg(description = "The session it came from", required = false) String source_session_id,
+            @ToolArg(
+                            description = "Text the memory should also be found by, without being part of it (the "
+                                    + "reply a statement got, say); matched by its words only",
+                            required = false)
+                    String context,
             @ToolArg(description = TEAM, required = false) String team,
             McpConnection connection) {
         Caller caller = callers.caller(connection);
@@ -64,8 +69,17 @@ public class MemoryTools {
                 caller,
                 McpCallers.team(caller, team),
                 new MemoryDraft(
-                        content, type, scope, tags, importance, confidence, occurred_at, source_session_id, null));
-        return json.write(MemoryView.of(saved.memory(), saved.redactions()));
+                        content,
+                        type,
+                        scope,
+                        tags,
+                        importance,
+                        confidence,
+                        occurred_at,
+                        source_session_id,
+                        null,
+                        context));
+        return json.write(MemoryView.of(saved.memory(), saved.redactions(), saved.contextRedactions()));
     }
 
     @Tool(

@@ -24,10 +24,11 @@ public final class Bodies {
             Double confidence,
             String occurredAt,
             String sourceSessionId,
-            List<String> evidence) {
+            List<String> evidence,
+            String context) {
         MemoryDraft draft() {
             return new MemoryDraft(
-                    content, type, scope, tags, importance, confidence, occurredAt, sourceSessionId, evidence);
+                    content, type, scope, tags, importance, confidence, occurredAt, sourceSessionId, evidence, context);
         }
     }
 

@@ -63,7 +63,7 @@ public class MemoryResource {
                 .header(HttpHeaders.ETAG, Versions.etag(m.version()))
                 // where the write's time went: check (validation, secret gate), store, embed, index
                 .header("Server-Timing", timing)
-                .entity(MemoryView.of(m, saved.redactions()))
+                .entity(MemoryView.of(m, saved.redactions(), saved.contextRedactions()))
                 .build();
     }
 
@@ -86,7 +86,10 @@ public class MemoryResource {
             items.add(
                     o.ok()
                             ? new Bodies.BatchItem(
-                                    o.index(), "created", MemoryView.of(o.memory(), o.redactions()), null)
+                                    o.index(),
+                                    "created",
+                                    MemoryView.of(o.memory(), o.redactions(), o.contextRedactions()),
+                                    null)
                             : new Bodies.BatchItem(o.index(), "rejected", null, ProblemViews.of(o.error())));
         }
         return new Bodies.BatchResult(items);

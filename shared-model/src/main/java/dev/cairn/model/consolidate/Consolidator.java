@@ -115,7 +115,8 @@ public final class Consolidator {
                 1,
                 MemoryState.ACTIVE,
                 old.id(),
-                old.effectiveTime());
+                old.effectiveTime(),
+                fresh.context());
         memories.insert(new MemoryService.Saved(outdated, prepared.redactions()), vector);
         return new Outcome(Action.OUTDATED, outdated, old, prepared.redactions());
     }

@@ -178,7 +178,8 @@ public final class DecayJob {
                 m.version() + 1,
                 MemoryState.ARCHIVED,
                 m.supersededBy(),
-                m.validTo());
+                m.validTo(),
+                null); // like the content, the context lives only in the cold copy while archived
         try {
             store.replace(stub);
         } catch (VersionConflict e) {

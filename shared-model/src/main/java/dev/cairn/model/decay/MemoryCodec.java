@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * A memory as one string for cold copies without a JSON library (the embedded cold store): length-prefixed fields
- * ({@code <length>:<text>}, {@code -} for absent), every field of the record, so a restore is exact.
+ * ({@code <length>:<text>}, {@code -} for absent), every field of the record, so a restore is exact. A field added later goes at the end, so older copies still decode.
  */
 public final class MemoryCodec {
 
@@ -39,7 +39,8 @@ public final class MemoryCodec {
             Long.toString(m.version()),
             m.state().wire(),
             m.supersededBy() == null ? null : m.supersededBy().value(),
-            time(m.validTo())
+            time(m.validTo()),
+            m.context()
         }) {
             if (f == null) {
                 b.append('-');
@@ -86,7 +87,8 @@ public final class MemoryCodec {
                 Long.parseLong(f.get(15)),
                 MemoryState.fromWire(f.get(16)),
                 f.get(17) == null ? null : new Id(f.get(17)),
-                instant(f.get(18)));
+                instant(f.get(18)),
+                f.size() > 19 ? f.get(19) : null); // copies written before the context field have 19 fields
     }
 
     private static String ids(List<Id> ids) {

@@ -69,7 +69,8 @@ public final class Restore {
                 stub.version() + 1,
                 MemoryState.ACTIVE,
                 copy.supersededBy(),
-                copy.validTo());
+                copy.validTo(),
+                copy.context());
         store.replace(back);
         Instant now = clock.instant();
         store.recordAccess(team, List.of(id), now); // restored = used now: the next decay run starts from here

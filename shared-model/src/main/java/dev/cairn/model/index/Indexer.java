@@ -172,7 +172,7 @@ public final class Indexer {
                         m.user(),
                         m.type(),
                         m.tags(),
-                        m.content(),
+                        m.lexicalText(), // content and context: only the lexical side reads it
                         m.occurredAt(),
                         vectors.get(i),
                         embedder.modelId()));

@@ -14,6 +14,11 @@ import java.util.Objects;
  *
  * <p>A memory a newer one contradicted is kept, marked with {@code supersededBy} (the winner's id) and {@code validTo}
  * (when the winner became true): recall leaves it out unless asked {@code as_of} a time inside its validity.
+ *
+ * <p>{@code context} (optional) is text the memory is found by but that is not the memory: for a conversation turn,
+ * the reply to it, since questions are often answered there. It feeds the lexical side of recall only (the
+ * embedding stays the content's, so the similarity still says how close the memory itself is) and is kept, redacted
+ * and deleted with the memory.
  */
 public record Memory(
         Id id,
@@ -34,7 +39,8 @@ public record Memory(
         long version,
         MemoryState state,
         Id supersededBy,
-        Instant validTo) {
+        Instant validTo,
+        String context) {
 
     public Memory {
         Objects.requireNonNull(id, "id");
@@ -51,6 +57,9 @@ public record Memory(
         evidence = List.copyOf(evidence);
         if ((supersededBy == null) != (validTo == null)) {
             throw new IllegalArgumentException("supersededBy and validTo go together");
+        }
+        if (context != null && context.isEmpty()) {
+            context = null; // no context and an empty one index alike; one spelling keeps stores and equality simple
         }
     }
 
@@ -92,6 +101,7 @@ public record Memory(
                 version,
                 state,
                 null,
+                null,
                 null);
     }
 
@@ -126,7 +136,8 @@ public record Memory(
                 version + 1,
                 state,
                 winner,
-                at);
+                at,
+                context);
     }
 
     /**
@@ -162,7 +173,8 @@ public record Memory(
                 version + 1,
                 state,
                 supersededBy,
-                validTo);
+                validTo,
+                context);
     }
 
     /**
@@ -191,7 +203,8 @@ public record Memory(
                 version,
                 state,
                 supersededBy,
-                validTo);
+                validTo,
+                context);
     }
 
     /** When the remembered thing happened; falls back to when it was stored. Freshness is measured from here. */
@@ -202,6 +215,38 @@ public record Memory(
     /** Whether {@code viewer} may see this memory: team memories to every member, user memories to their owner. */
     public boolean visibleTo(Id viewer) {
         return scope == Scope.TEAM || user.equals(viewer);
+    }
+
+    /** What the lexical side of recall indexes: the content, and the context after it when there is one. */
+    public String lexicalText() {
+        return context == null ? content : content + "\n" + context;
+    }
+
+    /** The same memory (same version) with another context: redaction on write and on read. */
+    public Memory withContext(String newContext) {
+        return Objects.equals(newContext, context)
+                ? this
+                : new Memory(
+                        id,
+                        team,
+                        user,
+                        scope,
+                        type,
+                        content,
+                        tags,
+                        importance,
+                        confidence,
+                        occurredAt,
+                        createdAt,
+                        lastAccessedAt,
+                        accessCount,
+                        sourceSessionId,
+                        evidence,
+                        version,
+                        state,
+                        supersededBy,
+                        validTo,
+                        newContext);
     }
 
     /** The same memory (same version) with other content: redaction on write and on read. */
@@ -227,7 +272,8 @@ public record Memory(
                         version,
                         state,
                         supersededBy,
-                        validTo);
+                        validTo,
+                        context);
     }
 
     public Memory withChanges(MemoryPatch patch) {
@@ -250,6 +296,7 @@ public record Memory(
                 version + 1,
                 patch.state() != null ? patch.state() : state,
                 supersededBy,
-                validTo);
+                validTo,
+                context);
     }
 }

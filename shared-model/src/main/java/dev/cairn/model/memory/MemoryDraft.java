@@ -20,7 +20,22 @@ public record MemoryDraft(
         Double confidence,
         String occurredAt,
         String sourceSessionId,
-        List<String> evidence) {
+        List<String> evidence,
+        String context) {
+
+    /** A draft without a context (the memory is found by its content alone). */
+    public MemoryDraft(
+            String content,
+            String type,
+            String scope,
+            List<String> tags,
+            Double importance,
+            Double confidence,
+            String occurredAt,
+            String sourceSessionId,
+            List<String> evidence) {
+        this(content, type, scope, tags, importance, confidence, occurredAt, sourceSessionId, evidence, null);
+    }
 
     public NewMemory validate(MemoryLimits limits) {
         Checks c = new Checks();
@@ -33,6 +48,7 @@ public record MemoryDraft(
         Instant occurred = c.instant("occurred_at", occurredAt);
         Id session = c.id("source_session_id", sourceSessionId, false);
         List<Id> evidenceIds = c.ids("evidence", evidence, limits.maxEvidence());
+        String ctx = context(c, context, limits);
         c.throwIfAny();
         return new NewMemory(
                 text,
@@ -43,7 +59,19 @@ public record MemoryDraft(
                 conf == null ? 1.0 : conf,
                 occurred,
                 session,
-                evidenceIds == null ? List.of() : evidenceIds);
+                evidenceIds == null ? List.of() : evidenceIds,
+                ctx);
+    }
+
+    /**
+     * The optional context: absent, empty or only white space all mean none (a conversation turn nobody answered has
+     * an empty reply, and refusing it would make a loader special-case it); otherwise the content's own limits.
+     */
+    static String context(Checks c, String raw, MemoryLimits limits) {
+        if (raw == null || raw.isBlank()) {
+            return null;
+        }
+        return content(c, "context", raw, limits);
     }
 
     /** Checks one content string; an over-long one is a 413, reported before any other field. */

@@ -67,8 +67,16 @@ public final class MemoryService {
         return limits;
     }
 
-    /** A stored memory and what the secret policy redacted from it (empty when nothing was). */
-    public record Saved(Memory memory, List<Finding> redactions) {}
+    /**
+     * A stored memory and what the secret policy redacted from it (empty when nothing was): from its content, and
+     * from its context (offsets into each).
+     */
+    public record Saved(Memory memory, List<Finding> redactions, List<Finding> contextRedactions) {
+
+        public Saved(Memory memory, List<Finding> redactions) {
+            this(memory, redactions, List.of());
+        }
+    }
 
     public Saved create(Caller caller, Id team, MemoryDraft draft) {
         long t0 = System.nanoTime();
@@ -87,9 +95,11 @@ public final class MemoryService {
         NewMemory valid = draft.validate(limits);
         inBounds("occurred_at", valid.occurredAt());
         SecretGate.Screened screened = secrets.screen(team, "content", valid.content());
+        SecretGate.Screened context = screenContext(team, "context", valid.context());
         indexer.requireCompatibleModel();
-        Memory memory = build(caller, team, valid, now()).withContent(screened.text());
-        return new Saved(memory, screened.redactions());
+        Memory memory =
+                build(caller, team, valid, now()).withContent(screened.text()).withContext(context.text());
+        return new Saved(memory, screened.redactions(), context.redactions());
     }
 
     /** Writes a prepared new memory ({@code attribute_not_exists}) and indexes it. */
@@ -150,9 +160,12 @@ public final class MemoryService {
                 NewMemory valid = d.validate(limits);
                 inBounds("memories[" + i + "].occurred_at", valid.occurredAt());
                 SecretGate.Screened screened = secrets.screen(team, "memories[" + i + "].content", valid.content());
-                Memory m = build(caller, team, valid, now).withContent(screened.text());
+                SecretGate.Screened context = screenContext(team, "memories[" + i + "].context", valid.context());
+                Memory m = build(caller, team, valid, now)
+                        .withContent(screened.text())
+                        .withContext(context.text());
                 accepted.add(m);
-                outcomes.add(new BatchOutcome(i, m, screened.redactions(), null));
+                outcomes.add(new BatchOutcome(i, m, screened.redactions(), context.redactions(), null));
             } catch (CairnException e) {
                 outcomes.add(new BatchOutcome(i, null, List.of(), e));
             }
@@ -178,6 +191,11 @@ public final class MemoryService {
         return outcomes;
     }
 
+    /** The context goes through the same secret gate as the content: it is stored and searched just the same. */
+    private SecretGate.Screened screenContext(Id team, String field, String context) {
+        return context == null ? new SecretGate.Screened(null, List.of()) : secrets.screen(team, field, context);
+    }
+
     /** A client's {@code occurred_at} must lie between 1970 and now (plus clock skew): see {@link Checks#bounded}. */
     private void inBounds(String field, Instant occurredAt) {
         Checks c = new Checks();
@@ -192,7 +210,8 @@ public final class MemoryService {
 
     /** A memory as it may leave the service: whatever the current secret rules flag is redacted. */
     public Memory readable(Memory m) {
-        return m.withContent(secrets.forRead(m.content()));
+        return m.withContent(secrets.forRead(m.content()))
+                .withContext(m.context() == null ? null : secrets.forRead(m.context()));
     }
 
     /** Applies {@code patch} only if the memory is still at {@code expectedVersion} (HTTP If-Match). */
@@ -290,7 +309,10 @@ public final class MemoryService {
                 n.sourceSessionId(),
                 n.evidence(),
                 1,
-                MemoryState.ACTIVE);
+                MemoryState.ACTIVE,
+                null,
+                null,
+                n.context());
     }
 
     /**

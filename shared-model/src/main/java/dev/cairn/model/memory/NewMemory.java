@@ -14,4 +14,5 @@ public record NewMemory(
         double confidence,
         Instant occurredAt,
         Id sourceSessionId,
-        List<Id> evidence) {}
+        List<Id> evidence,
+        String context) {}

@@ -98,7 +98,11 @@ public interface VectorIndex {
 
     record Key(Id team, Id id, long version) {}
 
-    /** {@code occurredAt} lets an index filter or sort by time (OpenSearch maps it as a date). */
+    /**
+     * {@code occurredAt} lets an index filter or sort by time (OpenSearch maps it as a date). {@code content} is the
+     * text the lexical side indexes: the memory's content and its context ({@link
+     * dev.cairn.model.memory.Memory#lexicalText}); the vector is the content's alone.
+     */
     record Entry(
             Key key,
             Scope scope,

@@ -175,7 +175,15 @@ public abstract class DecayContract {
         for (Id id : sample) {
             Memory original = seeded.get(Integer.parseInt(id.value().substring(1)));
             assertThat(cold().get(team, id).orElseThrow().content()).isEqualTo(original.content());
+            // the context, like the content, lives only in the cold copy while archived
+            assertThat(cold().get(team, id).orElseThrow().context()).isEqualTo(original.context());
+            assertThat(after.get(id).context()).isNull();
         }
+        assertThat(sample.stream()
+                        .map(id -> seeded.get(Integer.parseInt(id.value().substring(1)))
+                                .context()))
+                .as("the sample holds memories with a context")
+                .anyMatch(java.util.Objects::nonNull);
 
         // the second run on the same day: nothing to do, nothing written
         long t2 = System.nanoTime();
@@ -208,6 +216,10 @@ public abstract class DecayContract {
         Memory restored = new Restore(store(), cold(), indexer, Clock.fixed(now, ZoneOffset.UTC))
                 .restore(new Caller(new Id("alice"), Set.of(team)), team, back);
         assertThat(restored.state()).isEqualTo(MemoryState.ACTIVE);
+        assertThat(restored.context())
+                .isEqualTo(
+                        seeded.get(Integer.parseInt(back.value().substring(1))).context());
+        assertThat(store().get(team, back).orElseThrow().context()).isEqualTo(restored.context());
         refresh();
         assertThat(recalled(team, back, seeded)).isTrue();
 
@@ -412,6 +424,7 @@ public abstract class DecayContract {
                     .confidence(0.9)
                     .createdAt(created)
                     .accessed(accesses, lastAccess)
+                    .context(i % 3 == 0 ? "the reply to turn " + i : null)
                     .build());
         }
         return out;

@@ -10,6 +10,7 @@ import dev.cairn.model.id.Id;
 import dev.cairn.model.memory.ListQuery;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryPatch;
+import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.memory.Page;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.MemoryStore.IndexWork;
@@ -64,6 +65,34 @@ public abstract class MemoryStoreContract {
         assertThat(store().get(team, new Id("m1"))).contains(m);
         assertThat(store().get(new Id("elsewhere"), new Id("m1"))).isEmpty();
         assertThat(store().getAll(team, List.of(new Id("m1"), new Id("nope")))).containsExactly(m);
+    }
+
+    @Test
+    void context_shouldRoundTrip_beReplaced_andBeClearedWithTheContentOnArchive() {
+        Memory m = Memories.from(memory("m1", "alice", "Which database did we pick?", 1, 0.5))
+                .context("The review picked DynamoDB for the sessions table.")
+                .build();
+        Memory plain = memory("m2", "alice", "no context here", 2, 0.5);
+        store().insertEach(List.of(m, plain));
+        assertThat(store().get(team, new Id("m1"))).contains(m);
+        assertThat(store().getAll(team, List.of(new Id("m1"), new Id("m2"))))
+                .extracting(Memory::context)
+                .containsExactlyInAnyOrder("The review picked DynamoDB for the sessions table.", null);
+
+        Memory v2 =
+                m.withChanges(content("Which database did the review pick?")).withContext("DynamoDB, on-demand.");
+        store().replace(v2);
+        assertThat(store().get(team, new Id("m1")).orElseThrow().context()).isEqualTo("DynamoDB, on-demand.");
+
+        // an archived stub keeps neither content nor context (DecayJob writes it so); replace must clear, not keep
+        Memory stub = Memories.from(v2)
+                .content("")
+                .context(null)
+                .version(3)
+                .state(MemoryState.ARCHIVED)
+                .build();
+        store().replace(stub);
+        assertThat(store().get(team, new Id("m1"))).contains(stub);
     }
 
     @Test

@@ -37,6 +37,7 @@ public final class Memories {
     private MemoryState state = MemoryState.ACTIVE;
     private Id supersededBy;
     private Instant validTo;
+    private String context;
 
     private Memories() {}
 
@@ -66,6 +67,7 @@ public final class Memories {
         b.state = m.state();
         b.supersededBy = m.supersededBy();
         b.validTo = m.validTo();
+        b.context = m.context();
         return b;
     }
 
@@ -156,6 +158,11 @@ public final class Memories {
         return this;
     }
 
+    public Memories context(String value) {
+        this.context = value;
+        return this;
+    }
+
     public Memories supersededBy(Id winner, Instant from) {
         this.supersededBy = winner;
         this.validTo = from;
@@ -182,7 +189,8 @@ public final class Memories {
                 version,
                 state,
                 supersededBy,
-                validTo);
+                validTo,
+                context);
     }
 
     private static List<Id> ids(String... values) {

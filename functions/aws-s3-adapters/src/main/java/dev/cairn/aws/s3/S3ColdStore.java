@@ -185,7 +185,8 @@ public final class S3ColdStore implements ColdStore {
             long version,
             String state,
             String supersededBy,
-            Instant validTo) {
+            Instant validTo,
+            String context) {
 
         static Copy of(Memory m) {
             return new Copy(
@@ -207,7 +208,8 @@ public final class S3ColdStore implements ColdStore {
                     m.version(),
                     m.state().wire(),
                     m.supersededBy() == null ? null : m.supersededBy().value(),
-                    m.validTo());
+                    m.validTo(),
+                    m.context());
         }
 
         Memory toMemory() {
@@ -230,7 +232,8 @@ public final class S3ColdStore implements ColdStore {
                     version,
                     MemoryState.fromWire(state),
                     supersededBy == null ? null : new Id(supersededBy),
-                    validTo);
+                    validTo,
+                    context); // null in copies written before the field existed
         }
     }
 }
