@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedServer.class)
 class MemoryContextIT {
 
-    private static final String TEAM = "context";
+    private static final String TEAM = "memory-context";
     private static final String QUESTION = "Which store did the review choose for the session table?";
     private static final String PAT = "ghp_" + "R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI";
 
