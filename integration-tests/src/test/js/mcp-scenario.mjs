@@ -91,6 +91,18 @@ async function firstSession() {
   const stale = await call(client, 'update_memory', { id, version: 1, importance: 0.1, team: TEAM });
   check('update_memory with a stale version is a tool error with the problem (412)',
     stale.error && stale.problem?.status === 412 && typeof stale.problem?.detail === 'string', stale.text);
+  // an argument the tool does not declare is refused, not dropped: nothing changes
+  const withContext = await call(client, 'update_memory', { id, version: 2, context: 'the reply', team: TEAM });
+  check('update_memory with a context is a tool error naming it (400), the memory unchanged',
+    withContext.error && withContext.problem?.status === 400 && /context/.test(withContext.problem?.detail ?? '')
+      && /remember/.test(withContext.problem?.detail ?? ''), withContext.text);
+  const typo = await call(client, 'update_memory', { id, version: 2, importnce: 0.2, team: TEAM });
+  check('update_memory with a misspelt argument is a tool error listing the arguments it takes',
+    typo.error && typo.problem?.status === 400 && /importnce/.test(typo.problem?.detail ?? '')
+      && /importance/.test(typo.problem?.detail ?? ''), typo.text);
+  const unchanged = await call(client, 'get_memory', { id, team: TEAM });
+  check('after the refused calls the memory is still at version 2', unchanged.json?.version === 2
+    && unchanged.json?.importance === 0.9, unchanged.text);
   const listed = await call(client, 'list_memories', { scope: 'team', order: 'importance', team: TEAM });
   check('list_memories lists it', !listed.error && listed.json?.memories?.some((m) => m.id === id), listed.text);
 

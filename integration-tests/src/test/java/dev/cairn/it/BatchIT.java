@@ -63,4 +63,54 @@ class BatchIT {
                 .path("results.memory.content");
         assertThat(recalled).containsExactly("Production runs Java 21 on arm64");
     }
+
+    @Test
+    void anItemThatCannotBeBound_isRejectedInItsSlot_andTheOthersAreStored() {
+        String team = "batch-binding";
+        // a value of the wrong type, a misspelt field, a number for an item: JSON that binds to no memory
+        String body = """
+                {"memories": [
+                  {"content": "Releases are tagged vMAJOR.MINOR.PATCH", "type": "convention", "scope": "team"},
+                  {"content": "wrong context", "context": 5},
+                  {"contnt": "misspelt"},
+                  7,
+                  {"content": "Staging deploys at 14:00 UTC", "type": "convention", "scope": "team",
+                   "importance": "high"},
+                  {"content": "The on-call rota changes on Mondays", "type": "fact", "scope": "team"}
+                ]}""";
+        JsonPath r = as("alice", team)
+                .body(body)
+                .post("/v1/teams/{t}/memories:batch", team)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+
+        assertThat(r.getList("results.index", Integer.class)).containsExactly(0, 1, 2, 3, 4, 5);
+        assertThat(r.getList("results.status"))
+                .containsExactly("created", "rejected", "rejected", "rejected", "rejected", "created");
+        assertThat(r.getString("results[1].error.detail")).isEqualTo("field 'memories[1].context' must be a string");
+        assertThat(r.getString("results[1].error.errors[0].field")).isEqualTo("memories[1].context");
+        assertThat(r.getString("results[2].error.detail"))
+                .startsWith("unknown field 'memories[2].contnt'")
+                .contains("content");
+        assertThat(r.getString("results[3].error.detail"))
+                .contains("memories[3]")
+                .contains("an object");
+        assertThat(r.getString("results[4].error.detail"))
+                .contains("memories[4].importance")
+                .contains("a number");
+        assertThat(r.getList("results.findAll { it.error != null }.error.status", Integer.class))
+                .containsExactly(400, 400, 400, 400);
+
+        List<String> stored = as("alice", team)
+                .get("/v1/teams/{t}/memories", team)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("memories.content");
+        assertThat(stored)
+                .containsExactlyInAnyOrder(
+                        "Releases are tagged vMAJOR.MINOR.PATCH", "The on-call rota changes on Mondays");
+    }
 }

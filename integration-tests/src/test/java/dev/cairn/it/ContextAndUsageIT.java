@@ -3,6 +3,7 @@ package dev.cairn.it;
 import static dev.cairn.it.SharedServer.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
@@ -145,6 +146,24 @@ class ContextAndUsageIT {
                         .mapToInt(Integer::intValue)
                         .sum())
                 .isLessThanOrEqualTo(fullTokens - 40);
+        // a budget of exactly what the full context takes keeps all of it: nothing is held back unseen
+        JsonPath exact = as("alice", TEAM)
+                .queryParam("query", "rollout")
+                .queryParam("max_tokens", fullTokens)
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(exact.getList("blocks.text")).isEqualTo(full.getList("blocks.text"));
+        // a restore replays a stored turn: a budget or a query beside the turn would be ignored, so it is refused
+        as("alice", TEAM)
+                .queryParam("turn", full.getLong("turn"))
+                .queryParam("max_tokens", 10)
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(400)
+                .body("detail", containsString("turn"));
         as("alice", TEAM)
                 .queryParam("max_tokens", 100)
                 .get(base(s) + "/context")

@@ -88,7 +88,8 @@ class MemoryContextIT {
                 .then()
                 .statusCode(400)
                 .contentType(startsWith("application/problem+json"))
-                .body("detail", containsString("context"));
+                .body("detail", containsString("context"))
+                .body("detail", containsString("delete the memory and write it again"));
 
         // WHEN deleted THEN the word it was found by finds nothing any more
         as("alice", TEAM)
@@ -143,6 +144,57 @@ class MemoryContextIT {
         assertThat(created.content()).isEqualTo("Which region hosts the EU tenants?");
         assertThat(recall("alice", "context-client", "eu-central-2").getString("results[0].memory.id"))
                 .isEqualTo(created.id());
+    }
+
+    @Test
+    void anAssembledContext_showsARecalledMemorysReplyUnderIt_andTheRestoredTurnShowsItToo() {
+        String team = "context-assembly";
+        as("alice", team)
+                .body(Map.of(
+                        "content",
+                        "Which broker carries the billing events?",
+                        "type",
+                        "episode",
+                        "scope",
+                        "team",
+                        "context",
+                        "Billing events go through Kestrel-7, the managed broker."))
+                .post("/v1/teams/{team}/memories", team)
+                .then()
+                .statusCode(201);
+        String session = "assembly-" + System.nanoTime();
+        as("alice", team)
+                .body(Map.of("role", "user", "content", "Where do billing events flow?"))
+                .post("/v1/teams/{team}/sessions/{s}/messages", team, session)
+                .then()
+                .statusCode(202);
+
+        // WHEN the context is assembled for a word only the reply holds
+        JsonPath assembled = as("alice", team)
+                .queryParam("query", "Kestrel-7")
+                .get("/v1/teams/{team}/sessions/{s}/context", team, session)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+
+        // THEN the memories block shows the turn and, indented under it, the reply it was found by
+        String block = assembled.getString("blocks.find { it.kind == 'memories' }.text");
+        assertThat(block)
+                .contains("- (episode) Which broker carries the billing events?\n"
+                        + "  context: Billing events go through Kestrel-7, the managed broker.\n");
+        assertThat(assembled.getString("memories[0].context")).contains("Kestrel-7");
+
+        // AND the stored turn, restored, shows the same
+        JsonPath restored = as("alice", team)
+                .queryParam("turn", assembled.getLong("turn"))
+                .get("/v1/teams/{team}/sessions/{s}/context", team, session)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(restored.getList("blocks.text")).isEqualTo(assembled.getList("blocks.text"));
+        assertThat(restored.getString("memories[0].context")).contains("Kestrel-7");
     }
 
     @Test

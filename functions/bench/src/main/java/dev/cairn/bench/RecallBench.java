@@ -490,6 +490,13 @@ public final class RecallBench {
         // the index's own analyser is TextAnalyzers.cjkBigrams; "-standard" is the one it replaced (CJK unigrams)
         lexicalVariants.put("bm25-standard", new LexicalVariant(TextAnalyzers.standard(), false));
         lexicalVariants.put("bm25-next", new LexicalVariant(TextAnalyzers.cjkBigrams(), true));
+        // candidates for the English side: Snowball's wider stop list (question words, pronouns), Porter stems
+        var snowball = TextAnalyzers.snowballEnglishStopWords();
+        var lucene = org.apache.lucene.analysis.en.EnglishAnalyzer.ENGLISH_STOP_WORDS_SET;
+        lexicalVariants.put("bm25-next-snowball", new LexicalVariant(TextAnalyzers.cjkBigrams(snowball, false), true));
+        lexicalVariants.put("bm25-next-porter", new LexicalVariant(TextAnalyzers.cjkBigrams(lucene, true), true));
+        lexicalVariants.put(
+                "bm25-next-snowball-porter", new LexicalVariant(TextAnalyzers.cjkBigrams(snowball, true), true));
         Map<Question, List<Ranked>> allCosines = new LinkedHashMap<>();
         try (LuceneVectorIndex index = new LuceneVectorIndex(data.resolve("index"))) {
             OnnxEmbedder embedder = OnnxEmbedder.load(model, pool);

@@ -127,22 +127,45 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unknownField(UnrecognizedPropertyException e) {
-        String known = e.getKnownPropertyIds() == null
-                ? ""
-                : e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
-        String field = path(e);
-        return invalidJson(
-                "unknown field '" + field + "'" + (known.isEmpty() ? "" : "; known fields: " + known), field);
+        return problem(bindingProblem(e, ""));
     }
 
     @ServerExceptionMapper
     public Response wrongType(MismatchedInputException e) {
-        String field = path(e);
+        return problem(bindingProblem(e, ""));
+    }
+
+    /**
+     * The problem a body that JSON-binding refused gets — an unknown field, a field {@link NotAccepted} here, a value of
+     * the wrong type — with its field path after {@code prefix}: a batch reports it for the one item it concerns
+     * ({@code memories[2]}) instead of failing the others.
+     */
+    public static Problem bindingProblem(MismatchedInputException e, String prefix) {
+        String inner = path(e);
+        String field = prefix.isEmpty() ? inner : inner.isEmpty() ? prefix : prefix + "." + inner;
+        if (e instanceof UnrecognizedPropertyException u) {
+            String known = u.getKnownPropertyIds() == null
+                    ? ""
+                    : u.getKnownPropertyIds().stream()
+                            .map(String::valueOf)
+                            .sorted()
+                            .collect(Collectors.joining(", "));
+            NotAccepted notAccepted =
+                    u.getReferringClass() == null ? null : u.getReferringClass().getAnnotation(NotAccepted.class);
+            if (notAccepted != null && notAccepted.field().equals(u.getPropertyName())) {
+                return invalidJsonProblem(
+                        "field '" + field + "' is not accepted here: " + notAccepted.because()
+                                + (known.isEmpty() ? "" : "; accepted fields: " + known),
+                        field);
+            }
+            return invalidJsonProblem(
+                    "unknown field '" + field + "'" + (known.isEmpty() ? "" : "; known fields: " + known), field);
+        }
         String expected = e.getTargetType() == null ? "another type" : describe(e.getTargetType());
         if (field.isEmpty()) {
-            return invalidJson("the request body must be JSON: " + expected, "body");
+            return invalidJsonProblem("the request body must be JSON: " + expected, "body");
         }
-        return invalidJson("field '" + field + "' must be " + expected, field);
+        return invalidJsonProblem("field '" + field + "' must be " + expected, field);
     }
 
     @ServerExceptionMapper
@@ -204,8 +227,11 @@ public class ProblemMappers {
     }
 
     private static Response invalidJson(String detail, String field) {
-        return problem(
-                Problem.of("invalid-request", "Invalid request", 400, detail, List.of(new FieldError(field, detail))));
+        return problem(invalidJsonProblem(detail, field));
+    }
+
+    private static Problem invalidJsonProblem(String detail, String field) {
+        return Problem.of("invalid-request", "Invalid request", 400, detail, List.of(new FieldError(field, detail)));
     }
 
     private static Response problem(Problem p) {

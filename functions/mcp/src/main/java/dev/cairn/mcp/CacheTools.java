@@ -8,6 +8,7 @@ import dev.cairn.model.identity.Caller;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
+import io.quarkiverse.mcp.server.ToolGuardrails;
 import java.util.Map;
 
 /** The session's tool-result cache as MCP tools (API.md § Sessions, tool-result cache). */
@@ -26,6 +27,7 @@ public class CacheTools {
         this.reader = reader;
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "tool_cache_lookup",
             description = "Before running an expensive, repeatable tool call (reading a file, a search, an API "
@@ -52,6 +54,7 @@ public class CacheTools {
                 new Views.CacheLookup(l.hit(), l.hit() ? stored(l.result()) : null, l.ageSeconds(), l.reason()));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "tool_cache_store",
             description = "Keep a tool call's result for this session, so a later tool_cache_lookup with the same "

@@ -16,6 +16,7 @@ import dev.cairn.model.recall.RecallService;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
+import io.quarkiverse.mcp.server.ToolGuardrails;
 import java.util.List;
 
 /**
@@ -39,6 +40,7 @@ public class MemoryTools {
         this.json = json;
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "remember",
             description = "Store one durable fact worth knowing in later sessions: a preference, a convention, a "
@@ -82,6 +84,7 @@ public class MemoryTools {
         return json.write(MemoryView.of(saved.memory(), saved.redactions(), saved.contextRedactions()));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "recall",
             description = "Find the memories most relevant to a question, best first. Call it before answering "
@@ -106,6 +109,7 @@ public class MemoryTools {
         return json.write(RecallAnswer.of(result));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(name = "get_memory", description = "Read one memory by id, with its current version.")
     public String get(
             @ToolArg(description = "The memory's id") String id,
@@ -116,6 +120,7 @@ public class MemoryTools {
         return json.write(MemoryView.of(m));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "update_memory",
             description = "Change a memory you read before: pass the version you read (the update is refused when "
@@ -145,6 +150,7 @@ public class MemoryTools {
         return json.write(MemoryView.of(saved.memory(), saved.redactions()));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "forget",
             description = "Delete a memory for good (its vectors, cold copy and caches too). Use it when the user asks "
@@ -159,6 +165,7 @@ public class MemoryTools {
         return json.write(new Views.Forgotten(id, true));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "list_memories",
             description = "List memories page by page, newest or most important first (no search: use recall to "

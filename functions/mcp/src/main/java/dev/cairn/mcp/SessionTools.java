@@ -7,6 +7,7 @@ import dev.cairn.model.session.SessionService;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
+import io.quarkiverse.mcp.server.ToolGuardrails;
 
 /** The session (mid-term) tier as MCP tools: the use cases behind API.md § Sessions. */
 @ToolErrors
@@ -27,6 +28,7 @@ public class SessionTools {
         this.json = json;
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "session_append",
             description = "Add one message of this conversation to its session buffer. Old messages are folded "
@@ -51,6 +53,7 @@ public class SessionTools {
                 a.remembered().stream().map(o -> o.memory().id().value()).toList()));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "session_context",
             description = "The assembled context for the next model call of this session: blocks (system, tools, "
@@ -68,6 +71,7 @@ public class SessionTools {
                 caller, McpCallers.team(caller, team), Id.of("session", session), query, max_tokens)));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "session_end",
             description = "End the session: durable facts are extracted from it into long-term memory (typed, with "

@@ -8,6 +8,7 @@ import dev.cairn.model.sync.SyncService;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
+import io.quarkiverse.mcp.server.ToolGuardrails;
 import java.util.List;
 
 /** Team sync, read side, as MCP tools (API.md § Team sync): where the team's memory stands and what conflicts. */
@@ -24,6 +25,7 @@ public class SyncTools {
         this.json = json;
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "sync_status",
             description = "Where the team's shared memory stands: its current version (the team head), the last "
@@ -46,6 +48,7 @@ public class SyncTools {
                 last == null ? null : last.committedAt()));
     }
 
+    @ToolGuardrails(input = DeclaredArgumentsOnly.class)
     @Tool(
             name = "sync_conflicts",
             description = "The team's sync conflicts: for each, the fact, the version it was based on, the current "

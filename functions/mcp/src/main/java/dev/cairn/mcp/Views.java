@@ -48,7 +48,12 @@ final class Views {
 
     record PlanView(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {}
 
-    record MemoryLine(String id, String type, String scope, String content) {}
+    record MemoryLine(
+            String id,
+            String type,
+            String scope,
+            String content,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String context) {}
 
     record ContextView(
             long turn, String model, List<BlockView> blocks, PlanView promptCache, List<MemoryLine> memories) {
@@ -66,7 +71,7 @@ final class Views {
                             c.plan().ttl()),
                     c.memories().stream()
                             .map(m -> new MemoryLine(
-                                    m.id().value(), m.type().wire(), m.scope().wire(), m.content()))
+                                    m.id().value(), m.type().wire(), m.scope().wire(), m.content(), m.context()))
                             .toList());
         }
     }

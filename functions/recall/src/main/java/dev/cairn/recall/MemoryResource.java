@@ -78,11 +78,17 @@ public class MemoryResource {
         List<dev.cairn.model.memory.MemoryDraft> drafts = body.memories() == null
                 ? null
                 : body.memories().stream()
-                        .map(c -> c == null ? null : c.draft())
+                        .map(c -> c == null || c.refused() != null ? null : c.draft())
                         .toList();
         List<BatchOutcome> outcomes = memories.createBatch(caller, teamId, drafts);
         List<Bodies.BatchItem> items = new ArrayList<>(outcomes.size());
         for (BatchOutcome o : outcomes) {
+            Bodies.CreateMemory sent = body.memories().get(o.index());
+            if (sent != null && sent.refused() != null) {
+                // the domain saw no draft here; the answer says why binding refused the item
+                items.add(new Bodies.BatchItem(o.index(), "rejected", null, sent.refused()));
+                continue;
+            }
             items.add(
                     o.ok()
                             ? new Bodies.BatchItem(

@@ -1,5 +1,6 @@
 package dev.cairn.session;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.http.RequestCaller;
 import dev.cairn.model.cache.ContextAssembler;
@@ -42,7 +43,13 @@ public class ContextResource {
 
     public record PlanView(int breakpoints, int stablePrefixTokens, int minCacheableTokens, String ttl) {}
 
-    public record MemoryLine(String id, String type, String scope, String content) {}
+    /** {@code context}: what the memory was said with (a turn's reply), absent when it has none. */
+    public record MemoryLine(
+            String id,
+            String type,
+            String scope,
+            String content,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String context) {}
 
     public record ContextView(
             long turn, String model, List<BlockView> blocks, PlanView promptCache, List<MemoryLine> memories) {}
@@ -68,6 +75,12 @@ public class ContextResource {
             @QueryParam("query") String query,
             @QueryParam("max_tokens") String maxTokens,
             @QueryParam("turn") String turn) {
+        if (turn != null && (query != null || maxTokens != null)) {
+            // a restore replays the turn as it was assembled: a budget or a query would silently not apply
+            throw new InvalidInput(
+                    query != null ? "query" : "max_tokens",
+                    "cannot be combined with turn: a stored turn is restored as it was assembled");
+        }
         var caller = request.caller();
         Id teamId = request.team();
         Id sessionId = Id.of("session", session);
@@ -96,6 +109,6 @@ public class ContextResource {
     }
 
     private static MemoryLine line(Memory m) {
-        return new MemoryLine(m.id().value(), m.type().wire(), m.scope().wire(), m.content());
+        return new MemoryLine(m.id().value(), m.type().wire(), m.scope().wire(), m.content(), m.context());
     }
 }

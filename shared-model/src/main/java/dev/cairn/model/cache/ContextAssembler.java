@@ -209,7 +209,7 @@ public final class ContextAssembler {
         add(blocks, "system", system);
         add(blocks, "tools", tools);
         add(blocks, "memories", memoriesText(shown));
-        add(blocks, "summary", summary.isEmpty() ? "" : "Summary of the conversation so far:\n" + summary);
+        add(blocks, "summary", summaryText(summary));
         for (SessionMessage m : recent) { // one block per message, as in a Messages request: earlier turns stay cached
             add(blocks, "messages", transcript(List.of(m)));
         }
@@ -245,7 +245,9 @@ public final class ContextAssembler {
             try {
                 Memory now = memories.get(caller, team, new Id(ref.id()));
                 if (now.isCurrent()) {
-                    visible.add(now.withContent(secrets.forRead(ref.content()))); // the text shown at the time
+                    // the text shown at the time
+                    visible.add(now.withContent(secrets.forRead(ref.content()))
+                            .withContext(ref.context() == null ? null : secrets.forRead(ref.context())));
                 }
             } catch (NotFound e) {
                 // another user's, or deleted since: the reader could not recall it, so it is not shown
@@ -272,19 +274,27 @@ public final class ContextAssembler {
         return new Context(s.turn(), s.model(), blocks, planOf(blocks, minimum), visible);
     }
 
-    /** A memory as a snapshot lists it: its id, type and the content the context showed. */
-    record MemoryRef(String id, String type, String content) {
+    /**
+     * A memory as a snapshot lists it: its id, type, the content the context showed and the context shown under it
+     * (null when it had none). The context is a fourth field only when present, so snapshots written before memories
+     * had contexts decode unchanged.
+     */
+    record MemoryRef(String id, String type, String content, String context) {
+
+        static MemoryRef of(Memory m) {
+            return new MemoryRef(m.id().value(), m.type().wire(), m.content(), m.context());
+        }
 
         String encode() {
-            return id + '\t' + type + '\t' + escape(content) + '\n';
+            return id + '\t' + type + '\t' + escape(content) + (context == null ? "" : '\t' + escape(context)) + '\n';
         }
 
         static List<MemoryRef> decode(String text) {
             List<MemoryRef> out = new ArrayList<>();
             for (String line : text.split("\n")) {
-                String[] p = line.split("\t", 3);
-                if (p.length == 3) {
-                    out.add(new MemoryRef(p[0], p[1], unescape(p[2])));
+                String[] p = line.split("\t", 4);
+                if (p.length >= 3) {
+                    out.add(new MemoryRef(p[0], p[1], unescape(p[2]), p.length == 4 ? unescape(p[3]) : null));
                 }
             }
             return out;
@@ -397,7 +407,7 @@ public final class ContextAssembler {
         if (!shown.isEmpty()) {
             StringBuilder index = new StringBuilder();
             for (Memory m : shown) {
-                index.append(new MemoryRef(m.id().value(), m.type().wire(), m.content()).encode());
+                index.append(MemoryRef.of(m).encode());
             }
             String hash = sha256(index.toString());
             byHash.putIfAbsent(hash, index.toString());
@@ -422,20 +432,28 @@ public final class ContextAssembler {
         }
     }
 
+    /**
+     * The tokens of the blocks {@link #assemble} would return for these parts, block by block as they are built, so
+     * that a context fits {@code max_tokens} exactly: the blocks' {@code tokens} add up to at most the budget.
+     */
     private static int total(
             String system, String tools, List<Memory> memories, String summary, List<SessionMessage> recent) {
-        return TokenEstimate.of(system)
+        int tokens = TokenEstimate.of(system)
                 + TokenEstimate.of(tools)
                 + TokenEstimate.of(memoriesText(memories))
-                + TokenEstimate.of(summary)
-                + TokenEstimate.of(transcript(recent))
-                + 12;
+                + TokenEstimate.of(summaryText(summary));
+        for (SessionMessage m : recent) {
+            tokens += TokenEstimate.of(transcript(List.of(m)));
+        }
+        return tokens;
+    }
+
+    private static String summaryText(String summary) {
+        return summary.isEmpty() ? "" : "Summary of the conversation so far:\n" + summary;
     }
 
     private static String memoriesText(List<Memory> memories) {
-        return memoriesBlock(memories.stream()
-                .map(m -> new MemoryRef(m.id().value(), m.type().wire(), m.content()))
-                .toList());
+        return memoriesBlock(memories.stream().map(MemoryRef::of).toList());
     }
 
     /** The memories block as a context shows it, from the snapshot's list of what it showed. */
@@ -446,6 +464,13 @@ public final class ContextAssembler {
         StringBuilder b = new StringBuilder("What you remember about this user and team:\n");
         for (MemoryRef m : memories) {
             b.append("- (").append(m.type()).append(") ").append(m.content()).append('\n');
+            if (m.context() != null) {
+                // what the memory was said with (a turn's reply): recall may have found it by this text, so the model
+                // sees why it is here; indented so it reads as part of the line above
+                b.append("  context: ")
+                        .append(m.context().replace("\n", "\n  "))
+                        .append('\n');
+            }
         }
         return b.toString();
     }
