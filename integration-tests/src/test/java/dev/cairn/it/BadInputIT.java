@@ -124,6 +124,32 @@ class BadInputIT {
     }
 
     @Test
+    void undeclaredQueryParameters_shouldBeRefused_notIgnored() {
+        // a body field sent as a query parameter, a misspelt one, one on a route that takes none
+        assertProblem(as("alice", TEAM).queryParam("top_k", 3).get(MEMORIES), 400, "top_k is not a query parameter");
+        assertProblem(as("alice", TEAM).queryParam("limt", 5).get(MEMORIES), 400, "takes: cursor, limit, order");
+        assertProblem(
+                as("alice", TEAM)
+                        .queryParam("top_k", 3)
+                        .body("{\"query\":\"x\"}")
+                        .post(RECALL),
+                400,
+                "which takes none");
+        Response wrote = as("alice", TEAM)
+                .queryParam("dry_run", "true")
+                .body("{\"content\":\"must not be stored\"}")
+                .post(MEMORIES);
+        assertProblem(wrote, 400, "dry_run");
+        // the declared ones still work
+        assertThat(as("alice", TEAM)
+                        .queryParam("limit", 5)
+                        .queryParam("order", "recency")
+                        .get(MEMORIES)
+                        .statusCode())
+                .isEqualTo(200);
+    }
+
+    @Test
     void wrongMediaType_shouldGet415() {
         Response r = as("alice", TEAM)
                 .contentType("text/plain")
