@@ -48,4 +48,22 @@ class FormatCheckTest {
                 .singleElement()
                 .satisfies(f -> assertThat(f.checkPassed()).isTrue());
     }
+
+    @Test
+    void aGithubOrNpmTokenOneCharacterTooLongOrShort_shouldStillBeFound_withItsCheckFailed() {
+        // a new user's trial pasted a ghp_ token with one character too many and it was stored as written:
+        // a mistyped secret is still a secret, so lengths near the documented 36 are found and the check says no
+        String valid = "ghp_" + RANDOM + FormatCheck.checksum(RANDOM);
+        for (String typo : List.of(valid + "Q", valid.substring(0, valid.length() - 1), "npm_" + RANDOM + "Zk")) {
+            assertThat(SCANNER.scan("my token is " + typo + " thanks"))
+                    .as(typo)
+                    .singleElement()
+                    .satisfies(f -> {
+                        assertThat(f.check()).isEqualTo("crc32");
+                        assertThat(f.checkPassed()).isFalse();
+                    });
+        }
+        // far from the format (a word that happens to start alike) is not a token
+        assertThat(SCANNER.scan("the ghp_release_notes page")).isEmpty();
+    }
 }
