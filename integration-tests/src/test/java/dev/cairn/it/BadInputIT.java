@@ -53,6 +53,12 @@ class BadInputIT {
                         400,
                         "unknown field 'colour'"),
                 Arguments.of(
+                        "a field the server keeps for itself",
+                        MEMORIES,
+                        "{\"content\":\"x\",\"refused\":true}",
+                        400,
+                        "unknown field 'refused'"),
+                Arguments.of(
                         "bad timestamp",
                         MEMORIES,
                         "{\"content\":\"x\",\"occurred_at\":\"yesterday\"}",
@@ -124,6 +130,14 @@ class BadInputIT {
     }
 
     @Test
+    void theKnownFieldsOfAnError_shouldNotListWhatTheServerKeepsForItself() {
+        Response r =
+                as("alice", TEAM).body("{\"content\":\"x\",\"colour\":\"red\"}").post(MEMORIES);
+        assertProblem(r, 400, "known fields: confidence, content, context");
+        assertThat(r.jsonPath().getString("detail")).doesNotContain("refused");
+    }
+
+    @Test
     void undeclaredQueryParameters_shouldBeRefused_notIgnored() {
         // a body field sent as a query parameter, a misspelt one, one on a route that takes none
         assertProblem(as("alice", TEAM).queryParam("top_k", 3).get(MEMORIES), 400, "top_k is not a query parameter");
@@ -140,6 +154,14 @@ class BadInputIT {
                 .body("{\"content\":\"must not be stored\"}")
                 .post(MEMORIES);
         assertProblem(wrote, 400, "dry_run");
+        // a declared one given twice would be read as its first value alone
+        assertProblem(
+                as("alice", TEAM)
+                        .queryParam("tag", "backup")
+                        .queryParam("tag", "ops")
+                        .get(MEMORIES),
+                400,
+                "tag is given 2 times");
         // the declared ones still work
         assertThat(as("alice", TEAM)
                         .queryParam("limit", 5)

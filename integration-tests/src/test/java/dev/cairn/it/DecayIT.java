@@ -90,4 +90,31 @@ class DecayIT {
                 .then()
                 .statusCode(403);
     }
+
+    @Test
+    void aMemoryArchivedByPatch_shouldComeBackOnRestore_withoutAColdCopy() {
+        String team = "decaypatch" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+        String id = as("alice", team)
+                .body(Map.of("content", "The staging database is reset every Sunday night", "scope", "team"))
+                .post("/v1/teams/" + team + "/memories")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        as("alice", team)
+                .header("If-Match", "\"1\"")
+                .body(Map.of("state", "archived"))
+                .patch("/v1/teams/" + team + "/memories/" + id)
+                .then()
+                .statusCode(200)
+                .body("state", equalTo("archived"));
+        // a new user's trial got 404 "the cold copy … was not found" here: nothing had been moved to the cold tier
+        as("alice", team)
+                .post("/v1/teams/" + team + "/memories/" + id + ":restore")
+                .then()
+                .statusCode(200)
+                .body("state", equalTo("active"))
+                .body("content", equalTo("The staging database is reset every Sunday night"));
+        assertThat(recall(team, "when is the staging database reset?")).contains(id);
+    }
 }

@@ -150,6 +150,16 @@ class SessionOwnershipIT {
                     .statusCode(400)
                     .body("errors[0].field", equalTo("occurred_at"));
         }
+        // a message's occurred_at is read as a memory's is: words and numbers are refused with the same detail
+        for (Object t : List.of("yesterday", "2026-12-01", 1700000000)) {
+            as("dave", "bounds")
+                    .body(Map.of("role", "user", "content", "hello", "occurred_at", t))
+                    .post("/v1/teams/bounds/sessions/s1/messages")
+                    .then()
+                    .statusCode(400)
+                    .body("errors[0].field", equalTo("occurred_at"))
+                    .body("detail", org.hamcrest.Matchers.containsString(t instanceof String ? "RFC 3339" : "string"));
+        }
         as("dave", "bounds").get("/v1/teams/bounds/memories").then().body("memories.size()", equalTo(0));
         as("dave", "bounds").get("/v1/teams/bounds/sessions/s1").then().body("message_count", equalTo(0));
     }

@@ -34,15 +34,20 @@ public class DeclaredQueryOnly {
         if (!path.startsWith("/v1/") || resource == null || resource.getResourceMethod() == null) {
             return;
         }
-        Set<String> sent = request.getUriInfo().getQueryParameters().keySet();
-        if (sent.isEmpty()) {
+        var query = request.getUriInfo().getQueryParameters();
+        if (query.isEmpty()) {
             return;
         }
         Set<String> declared = DECLARED.computeIfAbsent(resource.getResourceMethod(), DeclaredQueryOnly::declared);
+        boolean takesBody = Set.of("POST", "PUT", "PATCH").contains(request.getMethod());
         List<FieldError> errors = new ArrayList<>();
-        for (String name : new TreeSet<>(sent)) {
+        for (String name : new TreeSet<>(query.keySet())) {
             if (!declared.contains(name)) {
-                errors.add(new FieldError(name, unknown(declared)));
+                errors.add(new FieldError(name, unknown(declared, takesBody)));
+            } else if (query.get(name).size() > 1) {
+                // the route reads one value: taking the first would quietly drop the others ("?tag=a&tag=b")
+                errors.add(new FieldError(
+                        name, "is given " + query.get(name).size() + " times; this route takes one value for it"));
             }
         }
         if (!errors.isEmpty()) {
@@ -50,9 +55,10 @@ public class DeclaredQueryOnly {
         }
     }
 
-    static String unknown(Set<String> declared) {
+    static String unknown(Set<String> declared, boolean takesBody) {
         return declared.isEmpty()
-                ? "is not a query parameter of this route, which takes none (body fields go in the JSON body)"
+                ? "is not a query parameter of this route, which takes none"
+                        + (takesBody ? " (body fields go in the JSON body)" : "")
                 : "is not a query parameter of this route, which takes: " + String.join(", ", declared);
     }
 

@@ -3,7 +3,9 @@ package dev.cairn.http;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.cairn.model.error.CairnException;
 import dev.cairn.model.error.ContentTooLarge;
@@ -143,11 +145,15 @@ public class ProblemMappers {
     public static Problem bindingProblem(MismatchedInputException e, String prefix) {
         String inner = path(e);
         String field = prefix.isEmpty() ? inner : inner.isEmpty() ? prefix : prefix + "." + inner;
-        if (e instanceof UnrecognizedPropertyException u) {
+        if (e instanceof PropertyBindingException u) {
+            // an unknown field, or one the body type keeps for itself (@JsonIgnore, refused by
+            // FAIL_ON_IGNORED_PROPERTIES): neither is something a caller may send, so neither is listed as known
+            java.util.Set<String> ignored = ignoredFields(u.getReferringClass());
             String known = u.getKnownPropertyIds() == null
                     ? ""
                     : u.getKnownPropertyIds().stream()
                             .map(String::valueOf)
+                            .filter(name -> !ignored.contains(name))
                             .sorted()
                             .collect(Collectors.joining(", "));
             NotAccepted notAccepted =
@@ -166,6 +172,21 @@ public class ProblemMappers {
             return invalidJsonProblem("the request body must be JSON: " + expected, "body");
         }
         return invalidJsonProblem("field '" + field + "' must be " + expected, field);
+    }
+
+    /** The wire names of a record body's components marked {@code @JsonIgnore}: set by the server, never sent. */
+    static java.util.Set<String> ignoredFields(Class<?> type) {
+        if (type == null || !type.isRecord()) {
+            return java.util.Set.of();
+        }
+        var snake = new PropertyNamingStrategies.SnakeCaseStrategy();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (var c : type.getRecordComponents()) {
+            if (c.getAccessor().isAnnotationPresent(com.fasterxml.jackson.annotation.JsonIgnore.class)) {
+                names.add(snake.translate(c.getName()));
+            }
+        }
+        return names;
     }
 
     @ServerExceptionMapper

@@ -42,6 +42,8 @@ public class StrictJson implements ContextResolver<ObjectMapper> {
         mapper.getFactory().setInputDecorator(new StrictText());
         mapper.setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        // a field the body type keeps for the server (@JsonIgnore) is as unknown to a caller as any other
+        mapper.enable(DeserializationFeature.FAIL_ON_IGNORED_PROPERTIES);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);

@@ -20,13 +20,18 @@ class DeclaredQueryOnlyTest {
     void declaredNames_areTheMethodsQueryParams_inOrder_andNotItsPathParams() throws Exception {
         var list = Routes.class.getMethod("list", String.class, String.class, String.class);
         assertThat(DeclaredQueryOnly.declared(list)).containsExactly("limit", "order");
-        assertThat(DeclaredQueryOnly.unknown(DeclaredQueryOnly.declared(list))).endsWith("takes: limit, order");
+        assertThat(DeclaredQueryOnly.unknown(DeclaredQueryOnly.declared(list), false))
+                .endsWith("takes: limit, order");
     }
 
     @Test
     void aRouteWithoutQueryParams_saysItTakesNone() throws Exception {
         var body = Routes.class.getMethod("body", String.class);
         assertThat(DeclaredQueryOnly.declared(body)).isEmpty();
-        assertThat(DeclaredQueryOnly.unknown(DeclaredQueryOnly.declared(body))).contains("takes none");
+        assertThat(DeclaredQueryOnly.unknown(DeclaredQueryOnly.declared(body), true))
+                .contains("takes none")
+                .contains("JSON body");
+        assertThat(DeclaredQueryOnly.unknown(DeclaredQueryOnly.declared(body), false))
+                .doesNotContain("body");
     }
 }

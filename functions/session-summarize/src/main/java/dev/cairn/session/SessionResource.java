@@ -36,7 +36,8 @@ public class SessionResource {
         this.request = request;
     }
 
-    public record AppendBody(String role, String content, Instant occurredAt) {}
+    /** {@code occurred_at} arrives as text and is read like a memory's (an RFC 3339 string; a number is refused). */
+    public record AppendBody(String role, String content, String occurredAt) {}
 
     /** {@code visibility}: "user" (the default: only the creator) or "team" (every member of the team). */
     public record CreateBody(String visibility) {}
@@ -86,7 +87,7 @@ public class SessionResource {
                 caller,
                 teamId,
                 sessionId,
-                new SessionService.MessageDraft(body.role(), body.content(), body.occurredAt()));
+                new SessionService.MessageDraft(body.role(), body.content(), occurredAt(body.occurredAt())));
         return RestResponse.status(
                 RestResponse.Status.ACCEPTED,
                 new AppendResult(
@@ -113,5 +114,12 @@ public class SessionResource {
     private static MessageView view(SessionMessage m) {
         return new MessageView(
                 m.id().value(), m.seq(), m.role().name().toLowerCase(Locale.ROOT), m.content(), m.occurredAt());
+    }
+
+    private static Instant occurredAt(String raw) {
+        dev.cairn.model.validation.Checks c = new dev.cairn.model.validation.Checks();
+        Instant t = c.instant("occurred_at", raw);
+        c.throwIfAny();
+        return t;
     }
 }

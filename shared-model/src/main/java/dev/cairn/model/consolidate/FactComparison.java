@@ -61,6 +61,9 @@ public final class FactComparison {
                     + "migrated|changed)(?: over)?(?: to| that| on)?\\b|\\bwill\\b|决定|打算|计划");
 
     private static final Set<String> ADDITIVE = Set.of("also", "too", "additionally");
+    /** Words that open what a thing is used for; a change after them alone is another use, not a new value. */
+    private static final Set<String> PURPOSE = Set.of("for");
+
     private static final String[] CJK_TIME_MARKERS = {"现在", "目前", "如今", "已经", "仍然", "依然"};
     private static final String[] CJK_ADDITIVE = {"也", "还有", "另外", "同时"};
 
@@ -103,6 +106,11 @@ public final class FactComparison {
                 && suffix < tb.size() - prefix
                 && ta.get(ta.size() - 1 - suffix).equals(tb.get(tb.size() - 1 - suffix))) {
             suffix++;
+        }
+        if (suffix == 0 && PURPOSE.contains(ta.get(prefix - 1))) {
+            // "We use Redis for [session caching]" → "… for [rate limiting]": the same value put to another use, two
+            // facts side by side; a new value stands before the "for" ("We use [Memcached] for caching")
+            return Relation.DISTINCT;
         }
         int changedA = ta.size() - prefix - suffix;
         int changedB = tb.size() - prefix - suffix;

@@ -46,10 +46,13 @@ public final class Restore {
         if (stub.state() != MemoryState.ARCHIVED) {
             throw new InvalidInput("id", "memory " + id + " is " + stub.state().wire() + ", not archived");
         }
-        if (cold == null) {
+        // archived in place (PATCH state "archived"): the record still holds everything, there is no cold copy to read
+        boolean inPlace = !stub.content().isEmpty();
+        if (!inPlace && cold == null) {
             throw new StoreUnavailable("the cold store (no bucket configured)", Duration.ofSeconds(60), null);
         }
-        Memory copy = cold.get(team, id).orElseThrow(() -> new NotFound("the cold copy of memory " + id));
+        Memory copy =
+                inPlace ? stub : cold.get(team, id).orElseThrow(() -> new NotFound("the cold copy of memory " + id));
         Memory back = new Memory(
                 stub.id(),
                 stub.team(),
@@ -79,7 +82,9 @@ public final class Restore {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "indexing of restored memory " + id + " deferred: " + e);
         }
-        cold.delete(team, id);
+        if (!inPlace) {
+            cold.delete(team, id);
+        }
         return back.accessedAt(now);
     }
 }

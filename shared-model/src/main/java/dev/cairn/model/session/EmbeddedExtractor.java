@@ -152,7 +152,9 @@ public final class EmbeddedExtractor implements FactExtractor {
                 if (!reason.equals("chatter") || s.explicit()) {
                     // chatter is not worth an entry of its own; anything else is kept visible
                     skipped.add(new Skipped(
-                            reason.equals("secret") ? redact(s.text()) : s.text(), reason, round(v.score())));
+                            reason.equals("secret") ? redactSecretStatement(s.text()) : s.text(),
+                            reason,
+                            round(v.score())));
                 }
                 continue;
             }
@@ -209,7 +211,11 @@ public final class EmbeddedExtractor implements FactExtractor {
 
     /** What the precise cues settle without a vote: credentials, questions, temporary state. */
     private Verdict byCue(Statements.Statement s) {
-        if (!scanner.scan(s.text()).isEmpty() || Statements.credential(s.text()) != null) {
+        if (!scanner.scan(s.text()).isEmpty()
+                || Statements.credential(s.text()) != null
+                || s.text().contains(REDACTED)) {
+            // a statement the write gate already redacted held a secret: "Remember that [REDACTED:github-pat]" is
+            // not a fact to keep, even when asked
             return new Verdict("skip:secret", 1.0, Map.of());
         }
         if (!s.explicit() && Statements.isQuestion(s.text())) {
@@ -335,6 +341,21 @@ public final class EmbeddedExtractor implements FactExtractor {
     private String redact(String text) {
         return ModelProposals.redact(text, scanner);
     }
+
+    /**
+     * A statement judged to hold a credential, as the answer shows it: with the secret redacted where the scanner or
+     * the credential cue finds it, and wholly withheld where only the vote recognised it ("my password's
+     * correcthorsebattery"), since then nobody knows which part is the secret.
+     */
+    String redactSecretStatement(String text) {
+        String out = redact(text);
+        return out.contains(REDACTED) ? out : WITHHELD;
+    }
+
+    private static final String REDACTED = "[REDACTED";
+
+    /** What {@code skipped} shows of a statement held to be a credential when no part of it can be pointed at. */
+    static final String WITHHELD = "[REDACTED: a statement judged to hold a credential]";
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;

@@ -118,6 +118,13 @@ public final class Statements {
         Matcher p = EXPLICIT_PREFIX.matcher(sentence);
         if (p.find()) {
             String body = (p.group(1) != null ? p.group(1) : p.group(2)).strip();
+            if (p.group(1) != null
+                    && body.matches("(?is)^to\\s+\\S.*")
+                    && sentence.substring(0, p.start(1)).strip().matches("(?is).*" + REMEMBER_EN)) {
+                // "remember to call me tomorrow", "don't forget to push": a reminder of something to do, not a fact to
+                // keep (a new user's trial got the preference "To call me tomorrow")
+                return null;
+            }
             // "remember that." alone refers to the previous sentence, handled by the caller
             return capitalised(body);
         }
@@ -151,7 +158,10 @@ public final class Statements {
             + "(?:\\d+|[一二三四五六七八九十两半]+)(?:个)?(?:分钟|小时)(?:后|之后|以后)");
     /** What makes a statement durable even when it mentions a time ("from now on", "every day"). */
     private static final Pattern DURABLE = Pattern.compile("(?i)\\b(?:always|never|every|from now on|going forward|"
-            + "in future|in the future|all my|for future)\\b|以后|一律|总是|每次|每天|每周|一直");
+            + "in future|in the future|all my|for future)\\b|以后|一律|总是|每次|每天|每周|一直"
+            // "我们现在用 MySQL 9", "现在改用 pnpm": a change of what is used, like the English "we now use" (which no
+            // temporary cue matches), not the passing state of "我现在在调试"
+            + "|现在(?:改用|改成|改为|换成|换到|换用|统一|都用|采用|用)");
 
     /**
      * A statement whose point is a credential: a password, PIN, token or key given with its value. The secret scanner

@@ -32,6 +32,9 @@ class FactComparisonTest {
             We switched to Go 1.23 for the importer.     | We will use Go 1.24 for the importer. | 0.90 | CONTRADICTION
             Loyalty uses eu-central-1 for its region.    | Loyalty uses eu-west-1 for its region. | 0.80 | CONTRADICTION
             我们决定用 MySQL 8 做订单库。                    | 我们决定改用 PostgreSQL 17 做订单库。      | 0.83 | CONTRADICTION
+            We use Redis for session caching.     | We use Redis for rate limiting.       | 0.88 | DISTINCT
+            We use PostgreSQL 16 for every new service. | We use PostgreSQL 16 for the billing database. | 0.86 | DISTINCT
+            We use Redis for caching.             | We use Memcached for caching.         | 0.85 | CONTRADICTION
             """)
     void relate(String a, String b, double similarity, Relation expected) {
         assertThat(comparison.relate(a, b, similarity)).isEqualTo(expected);

@@ -68,6 +68,34 @@ class EmbeddedExtractorTest {
     }
 
     @Test
+    void extract_shouldNotRemember_aStatementTheWriteGateAlreadyRedacted_evenWhenAskedTo() {
+        // a redacting team stores "Remember that ghp_…" as "Remember that [REDACTED:github-pat]"
+        FactExtractor.Extraction x = extractor.extract(
+                List.of(user(1, "Remember that [REDACTED:github-pat]"), user(2, "记住：[REDACTED:slack-bot-token]")));
+
+        assertThat(x.facts()).isEmpty();
+        assertThat(x.skipped()).extracting(FactExtractor.Skipped::reason).containsExactly("secret", "secret");
+    }
+
+    @Test
+    void aSecretStatement_shouldBeShownRedacted_orWithheldWholeWhenNoPartOfItCanBePointedAt() {
+        assertThat(extractor.redactSecretStatement("Remember that my database password is Tr0ub4dor&3."))
+                .contains("[REDACTED")
+                .doesNotContain("Tr0ub4dor")
+                .isNotEqualTo(EmbeddedExtractor.WITHHELD);
+        // recognised by the vote alone: which word is the password is unknown, so none of it is shown
+        assertThat(extractor.redactSecretStatement("my password's correcthorsebattery"))
+                .isEqualTo(EmbeddedExtractor.WITHHELD);
+    }
+
+    @Test
+    void extract_shouldNotTakeAReminderToDoSomething_asARequestToRemember() {
+        FactExtractor.Extraction x = extractor.extract(List.of(user(1, "Please remember to call me tomorrow")));
+
+        assertThat(x.facts()).noneMatch(FactExtractor.Fact::explicit);
+    }
+
+    @Test
     void extract_shouldReportQuestionsAndTemporaryState_withAScoreAndNoMemory() {
         FactExtractor.Extraction x = extractor.extract(List.of(
                 user(1, "Which region has the lowest latency from Singapore?"),

@@ -33,6 +33,27 @@ class StatementsTest {
     }
 
     @Test
+    void aReminderToDoSomething_isNotARequestToRemember_butRememberThatStillIs() {
+        assertThat(Statements.split("Please remember to call me tomorrow")
+                        .get(0)
+                        .explicit())
+                .isFalse();
+        assertThat(Statements.split("Don't forget to push the tag.").get(0).explicit())
+                .isFalse();
+        assertThat(Statements.split("Remember that to deploy we use Argo CD.")
+                        .get(0)
+                        .explicit())
+                .isTrue();
+    }
+
+    @Test
+    void aChineseChangeOfWhatIsUsed_isNotTemporary_butWhatSomeoneIsDoingNowIs() {
+        assertThat(Statements.isTemporary("我们现在用 MySQL 9 做订单数据库")).isFalse();
+        assertThat(Statements.isTemporary("前端现在改用 pnpm 了")).isFalse();
+        assertThat(Statements.isTemporary("我现在在 hotfix 分支上。")).isTrue();
+    }
+
+    @Test
     void split_shouldFindChineseRememberRequests_beforeAndAfterTheStatement() {
         assertThat(Statements.split("记一下：生产环境部署在 cn-north-1。").get(0).body()).isEqualTo("生产环境部署在 cn-north-1。");
         assertThat(Statements.split("我们统一用 pnpm，记住这个。").get(0).body()).isEqualTo("我们统一用 pnpm");
