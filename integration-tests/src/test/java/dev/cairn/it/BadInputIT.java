@@ -172,6 +172,38 @@ class BadInputIT {
     }
 
     @Test
+    void aBodySentToARouteThatReadsNone_shouldBeRefused_andTheSessionLeftOpen() {
+        // its own team: ending the session stores a memory, and this class checks that TEAM holds none
+        String team = "badinput-body";
+        String session = "body-" + System.nanoTime();
+        String messages = "/v1/teams/" + team + "/sessions/" + session + "/messages";
+        assertThat(as("alice", team)
+                        .body("{\"role\":\"user\",\"content\":\"I prefer tabs over spaces.\"}")
+                        .post(messages)
+                        .statusCode())
+                .isEqualTo(202);
+        // a new user's trial: the body was ignored and the session ended, facts stored, instead of a dry run
+        assertProblem(
+                as("alice", team)
+                        .body("{\"dry_run\":true}")
+                        .post("/v1/teams/" + team + "/sessions/" + session + "/end"),
+                400,
+                "dry_run");
+        assertThat(as("alice", team)
+                        .body("{\"role\":\"user\",\"content\":\"still open\"}")
+                        .post(messages)
+                        .statusCode())
+                .as("the refused end left the session open")
+                .isEqualTo(202);
+        // what clients send with every POST still works
+        assertThat(as("alice", team)
+                        .body("{}")
+                        .post("/v1/teams/" + team + "/sessions/" + session + "/end")
+                        .statusCode())
+                .isEqualTo(200);
+    }
+
+    @Test
     void wrongMediaType_shouldGet415() {
         Response r = as("alice", TEAM)
                 .contentType("text/plain")

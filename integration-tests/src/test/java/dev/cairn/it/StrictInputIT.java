@@ -167,4 +167,24 @@ class StrictInputIT {
         }
         assertThat(memoriesStored()).isZero();
     }
+
+    @Test
+    void aBodyDeclaredOverTheServersLimit_shouldGetA413Problem_sayingTheLimit() throws Exception {
+        URI base = URI.create(server().baseUrl());
+        String token = server().token("erin", TEAM);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            // the length alone decides: the 30 MB are never sent, and the answer comes before them
+            socket.getOutputStream()
+                    .write(("POST /v1/teams/" + TEAM + "/memories:batch HTTP/1.1\r\nHost: " + base.getHost()
+                                    + "\r\nAuthorization: Bearer " + token
+                                    + "\r\nContent-Type: application/json\r\nContent-Length: 30000000\r\n\r\n"
+                                    + "{\"memories\":[")
+                            .getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(response).startsWith("HTTP/1.1 413");
+            assertThat(response.toLowerCase()).contains("content-type: application/problem+json");
+            assertThat(response).contains("30000000 bytes").contains("at most");
+        }
+    }
 }

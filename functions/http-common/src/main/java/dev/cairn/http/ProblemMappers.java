@@ -2,6 +2,7 @@ package dev.cairn.http;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -212,6 +213,9 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response otherJson(JsonProcessingException e) {
+        if (e instanceof StreamConstraintsException sce) {
+            return overConstraint(sce);
+        }
         if (e instanceof JsonMappingException jme && jme.getCause() instanceof CairnException ce) {
             return domain(ce);
         }
@@ -224,6 +228,8 @@ public class ProblemMappers {
         for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
             if (c instanceof StrictText.NotText nt) {
                 return notText(nt);
+            } else if (c instanceof StreamConstraintsException sce) {
+                return overConstraint(sce);
             } else if (c instanceof JsonParseException jpe) {
                 return malformed(jpe);
             } else if (c instanceof UnrecognizedPropertyException upe) {
@@ -245,6 +251,19 @@ public class ProblemMappers {
             default -> e.getMessage();
         };
         return problem(Problem.of(title.toLowerCase().replace(' ', '-'), title, status, detail));
+    }
+
+    /**
+     * A string, number or nesting beyond the JSON reader's limits (20 M characters, 1,000 digits, 1,000 levels): far
+     * past anything Cairn stores, so it is a body too large, not malformed JSON.
+     */
+    private static Response overConstraint(StreamConstraintsException e) {
+        // Jackson's message names the limit and the length, never the value
+        return problem(Problem.of(
+                "content-too-large",
+                "Content too large",
+                413,
+                "a value in the request body is beyond the JSON reader's limits: " + e.getOriginalMessage()));
     }
 
     private static Response invalidJson(String detail, String field) {

@@ -87,12 +87,19 @@ public record RecallDraft(
         }
         Instant asOfTime = c.instant("as_of", asOf);
         c.throwIfAny();
+        double a = alpha != null ? alpha : base.alpha();
+        double b = beta != null ? beta : base.beta();
+        double g = gamma != null ? gamma : base.gamma();
+        double sum = a + b + g;
+        if (sum > 1) {
+            // Overrides on top of the defaults can sum past 1 ({"alpha": 1} with β and γ at 0.15), which put scores
+            // above 1. Dividing by the sum keeps every score in [0, 1] and changes no order.
+            a /= sum;
+            b /= sum;
+            g /= sum;
+        }
         RecallWeights w = new RecallWeights(
-                alpha != null ? alpha : base.alpha(),
-                beta != null ? beta : base.beta(),
-                gamma != null ? gamma : base.gamma(),
-                halfLife != null ? halfLife : base.halfLifeDays(),
-                lexical != null ? lexical : base.lexical());
+                a, b, g, halfLife != null ? halfLife : base.halfLifeDays(), lexical != null ? lexical : base.lexical());
         int effectivePool = pool != null
                 ? pool
                 : Math.min(settings.maxCandidates(), Math.max(settings.defaultCandidates(), 5 * effectiveTopK));

@@ -1,5 +1,6 @@
 package dev.cairn.model.recall;
 
+import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.index.Indexer;
@@ -79,6 +80,9 @@ public final class RecallService {
         this.accessRecorder = accessRecorder;
     }
 
+    /** Clocks of callers and server may differ by this much before an as_of counts as the future. */
+    static final java.time.Duration AS_OF_SKEW = java.time.Duration.ofMinutes(5);
+
     public RecallSettings settings() {
         return settings;
     }
@@ -89,6 +93,13 @@ public final class RecallService {
         RecallQuery q = draft.validate(settings);
         indexer.requireCompatibleModel();
         Instant now = clock.instant();
+        if (q.asOf() != null && q.asOf().isAfter(now.plus(AS_OF_SKEW))) {
+            // what will hold later is not known: answering with today's facts would pass them off as the future's
+            throw new InvalidInput(
+                    "as_of",
+                    "is in the future (" + q.asOf() + ", now " + now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                            + "); recall answers what held at a past time, or now without as_of");
+        }
         Instant asOf = q.asOf() != null ? q.asOf() : now;
 
         long t0 = System.nanoTime();

@@ -934,12 +934,48 @@ public final class SecretScanner {
         if (s.length() > 2 && s.charAt(0) == '%' && s.charAt(s.length() - 1) == '%') {
             return true;
         }
-        return s.startsWith("/")
+        return s.startsWith("/") && !isSlashLedToken(s)
                 || s.startsWith("~/")
                 || s.startsWith("./")
                 || s.startsWith("../")
                 || s.endsWith(".pub")
                 || s.endsWith(".pem") && !s.contains("-----");
+    }
+
+    /**
+     * A random token that happens to start with {@code /}, not an absolute path: base64 has {@code /} in its alphabet,
+     * so one AWS secret access key in 64 starts with it. A path's parts are names (directories, a file with an
+     * extension); a token has no dot and a part of 16 or more characters mixing upper case, lower case and digits.
+     */
+    static boolean isSlashLedToken(String s) {
+        if (s.indexOf('.') >= 0) {
+            return false;
+        }
+        int from = 1;
+        while (from < s.length()) {
+            int to = s.indexOf('/', from);
+            if (to < 0) {
+                to = s.length();
+            }
+            if (to - from >= 16 && mixesCaseAndDigits(s, from, to)) {
+                return true;
+            }
+            from = to + 1;
+        }
+        return false;
+    }
+
+    private static boolean mixesCaseAndDigits(String s, int from, int to) {
+        boolean upper = false;
+        boolean lower = false;
+        boolean digit = false;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            upper |= c >= 'A' && c <= 'Z';
+            lower |= c >= 'a' && c <= 'z';
+            digit |= isDigit(c);
+        }
+        return upper && lower && digit;
     }
 
     /**

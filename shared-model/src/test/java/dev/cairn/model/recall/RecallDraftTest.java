@@ -30,8 +30,20 @@ class RecallDraftTest {
     @Test
     void validate_shouldOverrideOnlyTheGivenWeights() {
         RecallQuery q =
-                draft(5, new RecallDraft.Weights(null, 0.9, null), 7.0, null).validate(SETTINGS);
-        assertThat(q.weights()).isEqualTo(new RecallWeights(0.7, 0.9, 0.15, 7.0));
+                draft(5, new RecallDraft.Weights(null, 0.1, null), 7.0, null).validate(SETTINGS);
+        assertThat(q.weights()).isEqualTo(new RecallWeights(0.7, 0.1, 0.15, 7.0));
+    }
+
+    @Test
+    void validate_shouldScaleWeightsSummingPastOne_soThatScoresStayWithinOne_inTheSameProportions() {
+        // a new user's trial: {"alpha": 1} on top of the default beta and gamma gave scores of 1.2
+        RecallWeights w = draft(5, new RecallDraft.Weights(null, 0.9, null), null, null)
+                .validate(SETTINGS)
+                .weights();
+        assertThat(w.alpha() + w.beta() + w.gamma()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(w.alpha()).isCloseTo(0.7 / 1.75, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(w.beta()).isCloseTo(0.9 / 1.75, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(w.gamma()).isCloseTo(0.15 / 1.75, org.assertj.core.data.Offset.offset(1e-12));
     }
 
     @Test

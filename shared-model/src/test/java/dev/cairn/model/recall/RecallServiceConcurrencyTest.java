@@ -174,4 +174,17 @@ class RecallServiceConcurrencyTest {
             return inner.embedQuery(query);
         }
     }
+
+    @Test
+    void anAsOfInTheFuture_isRefused_whileOneWithinClockSkewIsAnswered() {
+        remember("The team picked PostgreSQL as the database for billing");
+        RecallDraft nextYear = new RecallDraft(
+                "which database did the team pick", 5, null, null, null, null, null, null, "2027-12-01T00:00:00Z");
+        assertThatThrownBy(() -> recall(Runnable::run).recall(ALICE, TEAM, nextYear))
+                .isInstanceOf(dev.cairn.model.error.InvalidInput.class)
+                .hasMessageContaining("as_of is in the future");
+        RecallDraft skewed = new RecallDraft(
+                "which database did the team pick", 5, null, null, null, null, null, null, "2026-12-01T00:01:00Z");
+        assertThat(recall(Runnable::run).recall(ALICE, TEAM, skewed).hits()).isNotEmpty();
+    }
 }

@@ -1,0 +1,23 @@
+package dev.cairn.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class BodySizeGuardTest {
+
+    @Test
+    void aDeclaredLengthOverTheLimit_getsAProblemNamingBothSizes() {
+        assertThat(BodySizeGuard.problemOf("25165825", 25165824))
+                .contains("\"status\":413")
+                .contains("25165825 bytes")
+                .contains("at most 25165824");
+    }
+
+    @Test
+    void aLengthWithinTheLimit_missingOrMalformed_isLeftToTheHttpLayer() {
+        assertThat(BodySizeGuard.problemOf("25165824", 25165824)).isNull();
+        assertThat(BodySizeGuard.problemOf(null, 10)).isNull();
+        assertThat(BodySizeGuard.problemOf("ten", 10)).isNull();
+    }
+}
