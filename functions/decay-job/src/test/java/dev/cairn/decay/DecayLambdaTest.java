@@ -2,6 +2,7 @@ package dev.cairn.decay;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.cairn.http.testing.TestIssuer;
@@ -81,6 +82,14 @@ class DecayLambdaTest {
     void theRoutes_shouldRunTheJobForOneTeam_andRestore_asApiGatewayEvents() {
         Id id = seedFaded("routes");
         String token = TestIssuer.token("alice", "routes");
+        // a body on a route that reads none is refused, and the job does not run
+        given().header("Authorization", "Bearer " + token)
+                .contentType("application/json")
+                .body("{\"dry_run\": true}")
+                .post("/v1/teams/routes/decay:run")
+                .then()
+                .statusCode(400)
+                .body("detail", containsString("dry_run"));
         given().header("Authorization", "Bearer " + token)
                 .post("/v1/teams/routes/decay:run")
                 .then()
