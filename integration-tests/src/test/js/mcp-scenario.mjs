@@ -131,6 +131,9 @@ async function firstSession() {
   check('session_context answers blocks and the prompt-cache plan',
     !context.error && Array.isArray(context.json?.blocks) && context.json.blocks.length > 0
       && typeof context.json?.prompt_cache?.breakpoints === 'number', context.text);
+  const preview = await call(client, 'session_context', { session, max_tokens: 2000, snapshot: false, team: TEAM });
+  check('session_context with snapshot: false previews the same turn',
+    !preview.error && preview.json?.turn === context.json?.turn, preview.text);
   const sessionResource = await client.readResource({ uri: `cairn://teams/${TEAM}/sessions/${session}` });
   check('resources/read answers the session', JSON.parse(sessionResource.contents[0].text).message_count === 3,
     JSON.stringify(sessionResource));

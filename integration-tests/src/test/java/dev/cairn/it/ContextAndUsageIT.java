@@ -122,6 +122,63 @@ class ContextAndUsageIT {
     }
 
     @Test
+    void aPreviewWithSnapshotFalse_shouldLeaveTheTurnsSnapshotAsItWasAssembled() {
+        String s = "ctx-probe-" + System.nanoTime();
+        prefix(s);
+        say(s, "user", "Summarise the Falcon 2.4 changes for the changelog.");
+        say(s, "assistant", "Here is a first draft of the changelog.");
+        JsonPath sent = context(s, "Falcon changelog");
+        // a budget probe after the real call, as a client sizing its next request would do: room for the prefix only
+        int prefixOnly = sent.getInt("blocks[0].tokens") + sent.getInt("blocks[1].tokens") + 1;
+        JsonPath probe = as("alice", TEAM)
+                .queryParam("max_tokens", prefixOnly)
+                .queryParam("snapshot", "false")
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(probe.getLong("turn")).isEqualTo(sent.getLong("turn"));
+        assertThat(probe.getList("blocks.text")).isNotEqualTo(sent.getList("blocks.text"));
+        JsonPath restored = as("alice", TEAM)
+                .queryParam("turn", sent.getLong("turn"))
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(restored.getList("blocks.text")).isEqualTo(sent.getList("blocks.text"));
+        // without snapshot=false the same probe replaces the turn's snapshot, as before
+        as("alice", TEAM)
+                .queryParam("max_tokens", prefixOnly)
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(200);
+        assertThat(as("alice", TEAM)
+                        .queryParam("turn", sent.getLong("turn"))
+                        .get(base(s) + "/context")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("blocks.text"))
+                .isEqualTo(probe.getList("blocks.text"));
+        as("alice", TEAM)
+                .queryParam("snapshot", "no")
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(400)
+                .body("detail", containsString("true or false"));
+        as("alice", TEAM)
+                .queryParam("turn", sent.getLong("turn"))
+                .queryParam("snapshot", "false")
+                .get(base(s) + "/context")
+                .then()
+                .statusCode(400)
+                .body("detail", containsString("turn"));
+    }
+
+    @Test
     void aSmallBudget_shouldDropTheOldestMessagesFirst_andABudgetBelowThePrefixIsRefused() {
         String s = "trim-" + System.nanoTime();
         prefix(s);

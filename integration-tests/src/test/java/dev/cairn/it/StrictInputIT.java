@@ -169,6 +169,39 @@ class StrictInputIT {
     }
 
     @Test
+    void aWrongMethodOnARoute_shouldBe405WithAllow_whicheverRoute_andAPathNoRouteHasA404() {
+        String team = "/v1/teams/" + TEAM;
+        record Case(String method, String path, String allow) {}
+        for (Case c : List.of(
+                new Case("DELETE", team + "/memories", "GET, HEAD, POST"),
+                new Case("PUT", team + "/memories/m-1", "DELETE, GET, HEAD, PATCH"),
+                new Case("GET", team + "/recall", "POST"), // was a 404: its class had a longer path than its siblings
+                new Case("GET", team + "/sessions/s-1/end", "POST"), // was a 404 too
+                new Case("PUT", team + "/sessions/s-1/extract-preview", "GET, HEAD"),
+                new Case("GET", "/v1/scan", "POST"))) {
+            as("erin", TEAM)
+                    .request(c.method(), c.path())
+                    .then()
+                    .statusCode(405)
+                    .contentType("application/problem+json")
+                    .header("Allow", equalTo(c.allow()))
+                    .body(
+                            "detail",
+                            equalTo(c.method() + " is not a method of this route; it takes " + c.allow()
+                                    + " (see GET /q/openapi)"));
+        }
+        for (String path : List.of(team + "/sessions", team + "/nothing", "/v1/teams")) {
+            as("erin", TEAM)
+                    .delete(path)
+                    .then()
+                    .statusCode(404)
+                    .contentType("application/problem+json")
+                    .header("Allow", org.hamcrest.Matchers.nullValue());
+        }
+        assertThat(memoriesStored()).isZero();
+    }
+
+    @Test
     void aBodyDeclaredOverTheServersLimit_shouldGetA413Problem_sayingTheLimit() throws Exception {
         URI base = URI.create(server().baseUrl());
         String token = server().token("erin", TEAM);

@@ -21,7 +21,7 @@ import java.util.Locale;
  * extracted memory also says what consolidation did with it ({@code consolidation}: created, reinforced,
  * superseded — it replaced {@code supersedes} — or outdated — an older statement stored as history).
  */
-@Path("/v1/teams/{team}/sessions/{session}/end")
+@Path("/v1/teams/{team}/sessions/{session}")
 @Produces(MediaType.APPLICATION_JSON)
 public class EndResource {
 
@@ -90,6 +90,7 @@ public class EndResource {
     public record EndResult(List<ExtractedView> extracted, List<SkippedView> skipped) {}
 
     @POST
+    @Path("end")
     public EndResult end(@PathParam("session") String session) {
         var ended = sessions.end(request.caller(), request.team(), Id.of("session", session));
         return new EndResult(

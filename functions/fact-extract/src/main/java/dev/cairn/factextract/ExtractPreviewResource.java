@@ -15,7 +15,7 @@ import java.util.List;
  * extract and skip now, writing nothing (no memory, and the session stays open). A GET, so retrying or prefetching
  * it is harmless; the web console shows it before the user ends a session.
  */
-@Path("/v1/teams/{team}/sessions/{session}/extract-preview")
+@Path("/v1/teams/{team}/sessions/{session}")
 @Produces(MediaType.APPLICATION_JSON)
 public class ExtractPreviewResource {
 
@@ -34,6 +34,7 @@ public class ExtractPreviewResource {
     public record PreviewView(boolean ended, List<ProposedView> wouldExtract, List<EndResource.SkippedView> skipped) {}
 
     @GET
+    @Path("extract-preview")
     public PreviewView preview(@PathParam("session") String session) {
         SessionService.Preview p = sessions.preview(request.caller(), request.team(), Id.of("session", session));
         return new PreviewView(

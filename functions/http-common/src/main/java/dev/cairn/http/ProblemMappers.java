@@ -22,9 +22,11 @@ import dev.cairn.model.session.SessionEnded;
 import dev.cairn.model.session.SessionExists;
 import dev.cairn.model.sync.SyncedFactMemory;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
@@ -223,7 +225,7 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
-    public Response web(WebApplicationException e) {
+    public Response web(WebApplicationException e, ContainerRequestContext request) {
         // Quarkus REST reports a body that is not JSON at all as a bare 400 whose cause is the parser's exception.
         for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
             if (c instanceof StrictText.NotText nt) {
@@ -241,7 +243,28 @@ public class ProblemMappers {
             }
         }
         int status = e.getResponse().getStatus();
-        String title = e.getResponse().getStatusInfo().getReasonPhrase();
+        if ((status == 404 || status == 405) && request != null && !(e.getCause() instanceof CairnException)) {
+            // a routing miss: whether the path is a route decides 405 (with Allow) or 404, whichever class it hit
+            Set<String> allowed =
+                    Routes.allowed(request.getUriInfo().getRequestUri().getRawPath());
+            if (!allowed.isEmpty() && !allowed.contains(request.getMethod())) {
+                return Response.fromResponse(problem(Problem.of(
+                                "method-not-allowed",
+                                "Method Not Allowed",
+                                405,
+                                request.getMethod() + " is not a method of this route; it takes "
+                                        + String.join(", ", allowed)
+                                        + " (see GET /q/openapi)")))
+                        .header("Allow", String.join(", ", allowed))
+                        .build();
+            }
+            if (allowed.isEmpty()) {
+                status = 404;
+            }
+        }
+        String title = Response.Status.fromStatusCode(status) == null
+                ? e.getResponse().getStatusInfo().getReasonPhrase()
+                : Response.Status.fromStatusCode(status).getReasonPhrase();
         String detail = switch (status) {
             case 404 -> "no such route; see GET /q/openapi for the API";
             case 405 -> "this route does not accept that method";

@@ -64,11 +64,21 @@ public class SessionTools {
             @ToolArg(description = "What the next turn is about: picks the memories to include", required = false)
                     String query,
             @ToolArg(description = "Token budget of the whole context", required = false) Integer max_tokens,
+            @ToolArg(
+                            description = "false: a preview (e.g. a budget probe) that leaves this turn's stored "
+                                    + "snapshot as it was; default true",
+                            required = false)
+                    Boolean snapshot,
             @ToolArg(description = MemoryTools.TEAM, required = false) String team,
             McpConnection connection) {
         Caller caller = callers.caller(connection);
         return json.write(Views.ContextView.of(contexts.assemble(
-                caller, McpCallers.team(caller, team), Id.of("session", session), query, max_tokens)));
+                caller,
+                McpCallers.team(caller, team),
+                Id.of("session", session),
+                query,
+                max_tokens,
+                snapshot == null || snapshot)));
     }
 
     @ToolGuardrails(input = DeclaredArgumentsOnly.class)

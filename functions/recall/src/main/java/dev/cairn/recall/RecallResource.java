@@ -14,8 +14,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.RestResponse;
 
-/** {@code POST /v1/teams/{team}/recall} (API.md § Recall). */
-@Path("/v1/teams/{team}/recall")
+/**
+ * {@code POST /v1/teams/{team}/recall} (API.md § Recall). The class path is the team's, as its siblings' are: Quarkus REST
+ * picks a root class by path before method, and a longer class path made {@code GET …/recall} a 404 instead of a 405.
+ */
+@Path("/v1/teams/{team}")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class RecallResource {
@@ -30,6 +33,7 @@ public class RecallResource {
 
     /** The answer, and where its time went as a {@code Server-Timing} header (embed, search, hydrate, rank). */
     @POST
+    @Path("recall")
     public RestResponse<RecallAnswer> recall(Bodies.Recall body) {
         var caller = request.caller();
         Id teamId = request.team();

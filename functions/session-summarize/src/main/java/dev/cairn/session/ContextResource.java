@@ -74,12 +74,17 @@ public class ContextResource {
             @PathParam("session") String session,
             @QueryParam("query") String query,
             @QueryParam("max_tokens") String maxTokens,
-            @QueryParam("turn") String turn) {
-        if (turn != null && (query != null || maxTokens != null)) {
+            @QueryParam("turn") String turn,
+            @QueryParam("snapshot") String snapshot) {
+        if (turn != null && (query != null || maxTokens != null || snapshot != null)) {
             // a restore replays the turn as it was assembled: a budget or a query would silently not apply
             throw new InvalidInput(
-                    query != null ? "query" : "max_tokens",
+                    query != null ? "query" : maxTokens != null ? "max_tokens" : "snapshot",
                     "cannot be combined with turn: a stored turn is restored as it was assembled");
+        }
+        if (snapshot != null && !snapshot.equals("true") && !snapshot.equals("false")) {
+            throw new InvalidInput(
+                    "snapshot", "must be true or false (false: a preview that leaves the turn's snapshot)");
         }
         var caller = request.caller();
         Id teamId = request.team();
@@ -93,7 +98,8 @@ public class ContextResource {
                         query,
                         maxTokens == null
                                 ? null
-                                : (int) Math.min(Integer.MAX_VALUE, JsonParams.wholeNumber("max_tokens", maxTokens)));
+                                : (int) Math.min(Integer.MAX_VALUE, JsonParams.wholeNumber("max_tokens", maxTokens)),
+                        !"false".equals(snapshot));
         return new ContextView(
                 c.turn(),
                 c.model(),

@@ -166,6 +166,16 @@ public final class ContextAssembler {
     }
 
     public Context assemble(Caller caller, Id team, Id session, String query, Integer maxTokens) {
+        return assemble(caller, team, session, query, maxTokens, true);
+    }
+
+    /**
+     * As {@link #assemble(Caller, Id, Id, String, Integer)}; with {@code keepSnapshot} false the context is a preview
+     * (a budget probe, say) and the turn's snapshot is left as it was. A new user's trial probed with a small
+     * {@code max_tokens} before the real call and found the probe had replaced what the turn had sent; the preview
+     * needs only read access to the session.
+     */
+    public Context assemble(Caller caller, Id team, Id session, String query, Integer maxTokens, boolean keepSnapshot) {
         caller.requireMember(team);
         int budget = maxTokens == null ? settings.defaultMaxTokens() : maxTokens;
         if (maxTokens != null && (maxTokens < 1 || maxTokens > 10_000_000)) {
@@ -174,7 +184,9 @@ public final class ContextAssembler {
         if (query != null && query.isBlank()) {
             throw new InvalidInput("query", "must not be blank when given");
         }
-        sessions.access().writable(caller, team, session); // the assembled context is stored as the turn's snapshot
+        if (keepSnapshot) {
+            sessions.access().writable(caller, team, session); // the assembled context is stored as the turn's snapshot
+        }
         SessionService.View view = sessions.get(caller, team, session);
         ContextPrefix prefix = store.prefix(team, session).orElse(new ContextPrefix("", "", ""));
 
@@ -216,7 +228,9 @@ public final class ContextAssembler {
         int minimum = minimumFor(prefix.model());
         List<Block> planned = plan(blocks, minimum);
         Context context = new Context(view.messageCount(), prefix.model(), planned, planOf(planned, minimum), shown);
-        snapshot(team, session, context, budget, shown);
+        if (keepSnapshot) {
+            snapshot(team, session, context, budget, shown);
+        }
         return context;
     }
 

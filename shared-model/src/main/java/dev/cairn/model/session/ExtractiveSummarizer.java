@@ -210,6 +210,9 @@ public final class ExtractiveSummarizer implements Summarizer {
      */
     private record Sentence(int order, String text, double score, boolean stated, boolean user, Set<String> entities) {}
 
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern CLOSING = Pattern.compile("[.。!！?？;；…]+$");
+
     /** The share of the budget a new fold may claim from the previous summary when both do not fit. */
     private static final double NEW_FOLD_SHARE = 2.0 / 3;
 
@@ -220,11 +223,13 @@ public final class ExtractiveSummarizer implements Summarizer {
         Set<String> fromUser = new LinkedHashSet<>();
         Set<String> fromOthers = new LinkedHashSet<>();
         int order = 0;
+        // a sentence said twice (repeated by the user, echoed by the assistant) is kept once: its first saying
+        Set<String> seen = new java.util.HashSet<>();
         for (SessionMessage m : folded) {
             // split by a loop, not a per-character regular expression, which overflows the stack on long messages
             for (String raw : Statements.sentences(m.content())) {
                 String text = raw.strip();
-                if (text.isEmpty() || isChatter(text)) {
+                if (text.isEmpty() || isChatter(text) || !seen.add(sameSaying(text))) {
                     continue;
                 }
                 Set<String> entities = entitiesAndNumbers(text);
@@ -244,8 +249,9 @@ public final class ExtractiveSummarizer implements Summarizer {
         fromOthers.stream().filter(e -> !fromUser.contains(e)).forEach(mustKeep::add);
         boolean chinese = folded.stream().anyMatch(m -> m.content().codePoints().anyMatch(ExtractiveSummarizer::isHan));
 
-        String base = previous == null ? "" : previous.strip();
         String alone = compose(sentences, mustKeep, fromUser, chinese, maxChars);
+        // a sentence of the previous summary that the new fold says again is kept once, where it was said last
+        String base = without(previous == null ? "" : previous.strip(), alone);
         if (base.isEmpty()) {
             return alone;
         }
@@ -259,7 +265,33 @@ public final class ExtractiveSummarizer implements Summarizer {
         String kept = dropOldest(base, maxChars - forNew - 1);
         String fresh =
                 compose(sentences, mustKeep, fromUser, chinese, maxChars - (kept.isEmpty() ? 0 : kept.length() + 1));
+        kept = without(kept, fresh); // only shorter: still within the budget
         return kept.isEmpty() ? fresh : kept + " " + fresh;
+    }
+
+    /** The sentences of {@code summary} that {@code fresh} does not say again (same words, case and spacing aside). */
+    private static String without(String summary, String fresh) {
+        if (summary.isEmpty() || fresh.isEmpty()) {
+            return summary;
+        }
+        Set<String> again = new java.util.HashSet<>();
+        for (String f : Statements.sentences(fresh)) {
+            again.add(sameSaying(f));
+        }
+        StringBuilder out = new StringBuilder();
+        for (String part : Statements.sentences(summary)) {
+            if (!again.contains(sameSaying(part))) {
+                out.append(part);
+            }
+        }
+        return out.toString().strip();
+    }
+
+    /** What makes two sentences the same saying: their words, regardless of case, spacing and closing punctuation. */
+    private static String sameSaying(String sentence) {
+        return SPACES.matcher(sentence.strip().toLowerCase(Locale.ROOT))
+                .replaceAll(" ")
+                .transform(t -> CLOSING.matcher(t).replaceAll(""));
     }
 
     /**

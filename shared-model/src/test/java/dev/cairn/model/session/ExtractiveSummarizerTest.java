@@ -102,6 +102,37 @@ class ExtractiveSummarizerTest {
     }
 
     @Test
+    void aSentenceSaidTwice_shouldBeKeptOnce_withinAFoldAndAcrossFolds() {
+        String first = summarizer.fold(
+                "",
+                messages(
+                        Role.USER, "We decided to use Redis 7 for sessions.",
+                        Role.ASSISTANT, "Noted.",
+                        Role.USER, "we decided to use Redis 7 for sessions"),
+                500);
+        assertThat(occurrences(first, "Redis 7")).isEqualTo(1);
+        String second = summarizer.fold(
+                first,
+                messages(
+                        Role.USER, "We decided to use Redis 7 for sessions.",
+                        Role.USER, "Alice prefers Zig for the new CLI."),
+                500);
+        assertThat(occurrences(second, "Redis 7")).isEqualTo(1);
+        assertThat(second).contains("Alice prefers Zig for the new CLI.");
+        // different words are different sayings: both stay
+        String third = summarizer.fold(second, messages(Role.USER, "We decided to use Redis 7 for caching."), 500);
+        assertThat(occurrences(third, "Redis 7")).isEqualTo(2);
+    }
+
+    private static int occurrences(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
     void aFullPreviousSummary_shouldGiveUpItsOldestSentences_forTheNewFold() {
         String previous = summarizer.fold(
                 "",
