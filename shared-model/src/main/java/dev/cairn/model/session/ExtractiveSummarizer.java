@@ -223,26 +223,33 @@ public final class ExtractiveSummarizer implements Summarizer {
         Set<String> fromUser = new LinkedHashSet<>();
         Set<String> fromOthers = new LinkedHashSet<>();
         int order = 0;
-        // a sentence said twice (repeated by the user, echoed by the assistant) is kept once: its first saying
-        Set<String> seen = new java.util.HashSet<>();
+        // a sentence said twice (repeated by the user, echoed by the assistant) is one candidate, ranked as its best
+        // saying: the user's stated copy outranks an assistant's echo wherever each came
+        java.util.Map<String, Integer> seen = new java.util.HashMap<>();
         for (SessionMessage m : folded) {
             // split by a loop, not a per-character regular expression, which overflows the stack on long messages
             for (String raw : Statements.sentences(m.content())) {
                 String text = raw.strip();
-                if (text.isEmpty() || isChatter(text) || !seen.add(sameSaying(text))) {
+                if (text.isEmpty() || isChatter(text)) {
                     continue;
                 }
                 Set<String> entities = entitiesAndNumbers(text);
                 (m.role() == SessionMessage.Role.USER ? fromUser : fromOthers).addAll(entities);
                 boolean stated = m.role() == SessionMessage.Role.USER
                         && (Statements.voice(text) != null || cue(text.toLowerCase(Locale.ROOT)) > 0);
-                sentences.add(new Sentence(
+                Sentence candidate = new Sentence(
                         order++,
                         text,
                         score(text, m.role(), stated),
                         stated,
                         m.role() == SessionMessage.Role.USER,
-                        entities));
+                        entities);
+                Integer earlier = seen.putIfAbsent(sameSaying(text), sentences.size());
+                if (earlier == null) {
+                    sentences.add(candidate);
+                } else {
+                    sentences.set(earlier, better(sentences.get(earlier), candidate));
+                }
             }
         }
         List<String> mustKeep = new ArrayList<>(fromUser);
@@ -250,8 +257,9 @@ public final class ExtractiveSummarizer implements Summarizer {
         boolean chinese = folded.stream().anyMatch(m -> m.content().codePoints().anyMatch(ExtractiveSummarizer::isHan));
 
         String alone = compose(sentences, mustKeep, fromUser, chinese, maxChars);
+        String original = previous == null ? "" : previous.strip();
         // a sentence of the previous summary that the new fold says again is kept once, where it was said last
-        String base = without(previous == null ? "" : previous.strip(), alone);
+        String base = without(original, alone);
         if (base.isEmpty()) {
             return alone;
         }
@@ -259,14 +267,28 @@ public final class ExtractiveSummarizer implements Summarizer {
             return base + " " + alone; // room for both: the previous summary is kept as it was
         }
         // a rolling summary favours what was folded last: the new fold may take up to two thirds of the budget,
-        // and the previous summary gives up its oldest sentences to make that room
+        // and the previous summary gives up its oldest sentences to make that room. Measured from the summary as it
+        // was: the smaller fold below may leave out a sentence the previous summary shares with it.
         int forNew =
-                Math.max(maxChars - base.length() - 1, Math.min(alone.length(), (int) (maxChars * NEW_FOLD_SHARE)));
-        String kept = dropOldest(base, maxChars - forNew - 1);
+                Math.max(maxChars - original.length() - 1, Math.min(alone.length(), (int) (maxChars * NEW_FOLD_SHARE)));
+        String kept = dropOldest(original, maxChars - forNew - 1);
         String fresh =
                 compose(sentences, mustKeep, fromUser, chinese, maxChars - (kept.isEmpty() ? 0 : kept.length() + 1));
         kept = without(kept, fresh); // only shorter: still within the budget
         return kept.isEmpty() ? fresh : kept + " " + fresh;
+    }
+
+    /** One candidate for two sayings of a sentence: the earlier's place, the better one's text and rank. */
+    private static Sentence better(Sentence earlier, Sentence later) {
+        boolean laterFirst = later.stated() && !earlier.stated() || later.user() && !earlier.user();
+        Sentence best = laterFirst ? later : earlier;
+        return new Sentence(
+                earlier.order(),
+                best.text(),
+                Math.max(earlier.score(), later.score()),
+                earlier.stated() || later.stated(),
+                earlier.user() || later.user(),
+                best.entities());
     }
 
     /** The sentences of {@code summary} that {@code fresh} does not say again (same words, case and spacing aside). */
