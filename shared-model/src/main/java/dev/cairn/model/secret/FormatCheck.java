@@ -10,7 +10,8 @@ import java.util.zip.CRC32;
  * <p>{@code crc32}: GitHub's tokens ({@code ghp_}, {@code gho_}, {@code ghu_}, {@code ghs_}, {@code ghr_}) and npm's
  * ({@code npm_}) end in six base62 characters that are the CRC32 of the thirty random characters before them,
  * left-padded with zeros (GitHub's "Behind GitHub's new authentication token formats", 2021; npm's announcement of
- * its token format, 2021).
+ * its token format, 2021). A GitHub token typed with a hyphen for its underscore ({@code ghp-...}) has the same body and
+ * is checked the same way.
  */
 final class FormatCheck {
 
@@ -36,10 +37,12 @@ final class FormatCheck {
         throw new IllegalArgumentException("unknown check " + check);
     }
 
-    /** {@code prefix_} + 30 random base62 characters + their CRC32 in 6 base62 characters. */
+    /** {@code prefix_} (or {@code prefix-}) + 30 random base62 characters + their CRC32 in 6 base62 characters. */
     static boolean crc32Base62(String token) {
         int underscore = token.indexOf('_');
-        String body = token.substring(underscore + 1);
+        int hyphen = token.indexOf('-');
+        int separator = underscore < 0 ? hyphen : hyphen < 0 ? underscore : Math.min(underscore, hyphen);
+        String body = token.substring(separator + 1);
         if (body.length() != 36) {
             return false;
         }

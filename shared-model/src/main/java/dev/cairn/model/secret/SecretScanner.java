@@ -83,6 +83,13 @@ public final class SecretScanner {
     private static final String[] DOCUMENTED_EXAMPLES = {
         "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "EXAMPLEKEY"
     };
+    /**
+     * Values that are placeholders only when they are the whole value (any case, trailing punctuation aside): the
+     * conventional "replace me" default of templates and docs. Inside a longer value they are part of a password people
+     * do use ({@code Changeme2024!}), so they are not in {@link #PLACEHOLDERS}.
+     */
+    private static final java.util.Set<String> WHOLE_PLACEHOLDERS =
+            java.util.Set.of("changeme", "change_me", "change-me");
     /** The placeholders as one automaton: one pass over a candidate instead of a search per placeholder. */
     private static final KeywordIndex PLACEHOLDER_WORDS = new KeywordIndex(List.of(PLACEHOLDERS));
     /** Words that follow "password is" in sentences about passwords rather than in statements of one. */
@@ -748,6 +755,9 @@ public final class SecretScanner {
             }
         }
         if (PLACEHOLDER_WORDS.occursIn(secret)
+                || secret.length() <= 12
+                        && WHOLE_PLACEHOLDERS.contains(
+                                withoutTrailingPunctuation(secret).toLowerCase(Locale.ROOT))
                 || isDocumentedExample(secret)
                 || secret.equalsIgnoreCase("akiaiosfodnn7example")
                 || secret.regionMatches(true, 0, "wjalrxutnfemi/k7mdeng", 0, 21)) {
