@@ -243,7 +243,8 @@ public class ProblemMappers {
             }
         }
         int status = e.getResponse().getStatus();
-        if ((status == 404 || status == 405) && request != null && !(e.getCause() instanceof CairnException)) {
+        // (a domain error in the cause chain was answered above)
+        if ((status == 404 || status == 405) && request != null) {
             // a routing miss: whether the path is a route decides 405 (with Allow) or 404, whichever class it hit
             Set<String> allowed =
                     Routes.allowed(request.getUriInfo().getRequestUri().getRawPath());
@@ -262,9 +263,8 @@ public class ProblemMappers {
                 status = 404;
             }
         }
-        String title = Response.Status.fromStatusCode(status) == null
-                ? e.getResponse().getStatusInfo().getReasonPhrase()
-                : Response.Status.fromStatusCode(status).getReasonPhrase();
+        Response.StatusType known = Response.Status.fromStatusCode(status);
+        String title = (known == null ? e.getResponse().getStatusInfo() : known).getReasonPhrase();
         String detail = switch (status) {
             case 404 -> "no such route; see GET /q/openapi for the API";
             case 405 -> "this route does not accept that method";

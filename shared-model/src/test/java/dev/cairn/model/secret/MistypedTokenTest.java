@@ -33,11 +33,7 @@ class MistypedTokenTest {
     }
 
     private static Finding onlyFinding(String text, String secret) {
-        List<Finding> found = SCANNER.scan(text);
-        assertThat(found).as(text).hasSize(1);
-        Finding f = found.get(0);
-        assertThat(text.substring(f.start(), f.end())).as(text).isEqualTo(secret);
-        return f;
+        return OnlyFinding.in(SCANNER, text, secret);
     }
 
     @Test

@@ -21,11 +21,7 @@ class ShortCredentialTest {
     private static final SecretScanner SCANNER = SecretScanner.bundled();
 
     private static Finding onlyFinding(String text, String secret) {
-        List<Finding> found = SCANNER.scan(text);
-        assertThat(found).as(text).hasSize(1);
-        Finding f = found.get(0);
-        assertThat(text.substring(f.start(), f.end())).as(text).isEqualTo(secret);
-        return f;
+        return OnlyFinding.in(SCANNER, text, secret);
     }
 
     @Test
