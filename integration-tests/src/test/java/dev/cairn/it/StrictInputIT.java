@@ -178,7 +178,11 @@ class StrictInputIT {
                 new Case("GET", team + "/recall", "POST"), // was a 404: its class had a longer path than its siblings
                 new Case("GET", team + "/sessions/s-1/end", "POST"), // was a 404 too
                 new Case("PUT", team + "/sessions/s-1/extract-preview", "GET, HEAD"),
-                new Case("GET", "/v1/scan", "POST"))) {
+                new Case("GET", "/v1/scan", "POST"),
+                // was a 400 "invalid id": DELETE memories/{id} also matches "m-1:restore"
+                new Case("DELETE", team + "/memories/m-1:restore", "POST"),
+                new Case("GET", team + "/memories/m-1:restore", "POST"),
+                new Case("PATCH", team + "/memories/m-1%3Arestore", "POST"))) {
             as("erin", TEAM)
                     .request(c.method(), c.path())
                     .then()

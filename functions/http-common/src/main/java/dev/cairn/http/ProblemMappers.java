@@ -249,15 +249,7 @@ public class ProblemMappers {
             Set<String> allowed =
                     Routes.allowed(request.getUriInfo().getRequestUri().getRawPath());
             if (!allowed.isEmpty() && !allowed.contains(request.getMethod())) {
-                return Response.fromResponse(problem(Problem.of(
-                                "method-not-allowed",
-                                "Method Not Allowed",
-                                405,
-                                request.getMethod() + " is not a method of this route; it takes "
-                                        + String.join(", ", allowed)
-                                        + " (see GET /q/openapi)")))
-                        .header("Allow", String.join(", ", allowed))
-                        .build();
+                return methodNotAllowed(request.getMethod(), allowed);
             }
             if (allowed.isEmpty()) {
                 status = 404;
@@ -295,6 +287,18 @@ public class ProblemMappers {
 
     private static Problem invalidJsonProblem(String detail, String field) {
         return Problem.of("invalid-request", "Invalid request", 400, detail, List.of(new FieldError(field, detail)));
+    }
+
+    /** 405 with {@code Allow}: the path is a route, the method is not one of its methods. */
+    static Response methodNotAllowed(String method, Set<String> allowed) {
+        return Response.fromResponse(problem(Problem.of(
+                        "method-not-allowed",
+                        "Method Not Allowed",
+                        405,
+                        method + " is not a method of this route; it takes " + String.join(", ", allowed)
+                                + " (see GET /q/openapi)")))
+                .header("Allow", String.join(", ", allowed))
+                .build();
     }
 
     private static Response problem(Problem p) {

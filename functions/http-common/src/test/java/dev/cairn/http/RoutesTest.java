@@ -70,4 +70,24 @@ class RoutesTest {
         assertThat(Routes.allowed(routes, "/v1/teams/acme/memoriesXrestore")).isEmpty();
         assertThat(Routes.allowed(routes, "/v1/teams/a/b/memories")).isEmpty(); // a parameter is one segment
     }
+
+    @Test
+    void aMethodOnlyALessSpecificRouteTakes_shouldBeRefused405_namingThePathsOwnRoute() {
+        // DELETE memories/{id} also matches "m1:restore"; the restore route, which takes only POST, names the path
+        var refused = MostSpecificRoute.refusal("DELETE", Routes.allowed(routes, "/v1/teams/acme/memories/m1:restore"));
+        assertThat(refused.getStatus()).isEqualTo(405);
+        assertThat(refused.getHeaderString("Allow")).isEqualTo("POST");
+    }
+
+    @Test
+    void aMethodThePathsOwnRouteTakes_orAPathNoRouteDeclares_shouldGoOn() {
+        assertThat(MostSpecificRoute.refusal("POST", Routes.allowed(routes, "/v1/teams/acme/memories/m1:restore")))
+                .isNull();
+        assertThat(MostSpecificRoute.refusal("DELETE", Routes.allowed(routes, "/v1/teams/acme/memories/m1")))
+                .isNull();
+        assertThat(MostSpecificRoute.refusal("DELETE", Routes.allowed(routes, "/v1/teams/acme/sessions/s1")))
+                .isNull();
+        assertThat(MostSpecificRoute.refusal("HEAD", Routes.allowed(routes, "/v1/teams/acme/sessions/s1/end")))
+                .isNull();
+    }
 }
