@@ -38,6 +38,8 @@ public final class SecretScanner {
 
     private static final int MAX_DEPTH = 2;
     private static final int LOOK_BEHIND = 128;
+    /** What {@link #redact} puts before a rule id. */
+    private static final String REDACTION_MARKER = "[REDACTED:";
     /** The shortest run of base64 characters worth decoding (18 bytes). */
     private static final int MIN_BASE64 = 24;
 
@@ -367,7 +369,7 @@ public final class SecretScanner {
         int at = 0;
         for (Finding f : findings) {
             out.append(text, at, f.start())
-                    .append("[REDACTED:")
+                    .append(REDACTION_MARKER)
                     .append(f.ruleId())
                     .append(']');
             at = f.end();
@@ -509,7 +511,7 @@ public final class SecretScanner {
                         continue; // the next key's own value may hold the secret: occurrences inside stay live
                     }
                     lastEnd[r] = m.end();
-                    if (m.start(g) >= 0 && accepted(rule, m.group(g))) {
+                    if (m.start(g) >= 0 && !isRedactionMarker(m.start(g)) && accepted(rule, m.group(g))) {
                         found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
                     }
                 } else if (match >= 0) {
@@ -518,7 +520,8 @@ public final class SecretScanner {
                         continue;
                     }
                     lastEnd[r] = (int) match; // the shapes' matches end where their secret ends
-                    if (accepted(rule, text.subSequence(start, (int) match).toString())) {
+                    String value = text.subSequence(start, (int) match).toString();
+                    if (!isRedactionMarker(start) && accepted(rule, value)) {
                         found.add(new Finding(rule.id(), rule.description(), start, (int) match));
                     }
                 }
@@ -531,7 +534,10 @@ public final class SecretScanner {
             m.region(windowFrom[r], windowTo[r]);
             int g = rule.group();
             while (m.find()) {
-                if (m.start(g) >= 0 && !isKeyName(rule, m.end(g)) && accepted(rule, m.group(g))) {
+                if (m.start(g) >= 0
+                        && !isKeyName(rule, m.end(g))
+                        && !isRedactionMarker(m.start(g))
+                        && accepted(rule, m.group(g))) {
                     found.add(new Finding(rule.id(), rule.description(), m.start(g), m.end(g)));
                 }
             }
@@ -547,6 +553,24 @@ public final class SecretScanner {
                 return false;
             }
             return end + 1 == text.length() || Character.isWhitespace(text.charAt(end + 1));
+        }
+
+        /**
+         * A value right after {@code [REDACTED:} is the rule id of an earlier redaction, not a secret: "the password for
+         * the router is [REDACTED:prose-password-word]" was flagged again by prose-credential-set-en, whose "for ..."
+         * words reached past "is" to the marker's colon, and a stored redaction would have been redacted twice.
+         */
+        private boolean isRedactionMarker(int start) {
+            int from = start - REDACTION_MARKER.length();
+            if (from < 0 || text.charAt(start - 1) != ':') {
+                return false;
+            }
+            for (int i = 0; i < REDACTION_MARKER.length(); i++) {
+                if (text.charAt(from + i) != REDACTION_MARKER.charAt(i)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private Matcher matcher(int r) {
@@ -743,8 +767,11 @@ public final class SecretScanner {
             if (isCodeReference(secret) || isEnvName(secret) || secret.startsWith("ssh-") || secret.startsWith("$2")) {
                 return false;
             }
-            if (secret.length() < 16 && isLowerCaseWord(secret)) {
-                return false; // "set the password to production": a word of prose, not a credential
+            if (secret.length() < 16 && isLowerCaseWord(withoutSentencePunctuation(secret))) {
+                // "set the password to production", "the password is there.": a word of prose, not a credential; the
+                // full stop or comma of its sentence does not make it one (prose-password-word takes plain-word
+                // passwords, without that punctuation, where the naming is explicit)
+                return false;
             }
             if (isPublicValue(secret)) {
                 return false; // publishable keys, OAuth client ids, file paths, vault references: public by design
@@ -823,6 +850,18 @@ public final class SecretScanner {
             end--;
         }
         return s.substring(0, end);
+    }
+
+    /**
+     * {@code s} without the full stops, commas, semicolons and colons that end it: the punctuation of the sentence a
+     * value closes. "!" and "?" stay, since people put them in passwords ({@code sunflower!}).
+     */
+    private static String withoutSentencePunctuation(String s) {
+        int end = s.length();
+        while (end > 0 && ".,;:".indexOf(s.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        return end == s.length() ? s : s.substring(0, end);
     }
 
     /*

@@ -68,6 +68,18 @@ class EmbeddedExtractorTest {
     }
 
     @Test
+    void extract_shouldSkipAPlainWordPassword_withTheWordRedacted_evenWhenAskedToRemember() {
+        // a lower-case word after "my password is" used to pass the scanner and be remembered as a fact
+        FactExtractor.Extraction x = extractor.extract(List.of(user(1, "remember that my password is sunflower")));
+
+        assertThat(x.facts()).isEmpty();
+        assertThat(x.skipped()).singleElement().satisfies(s -> {
+            assertThat(s.reason()).isEqualTo("secret");
+            assertThat(s.text()).doesNotContain("sunflower").contains("[REDACTED");
+        });
+    }
+
+    @Test
     void extract_shouldNotRemember_aStatementTheWriteGateAlreadyRedacted_evenWhenAskedTo() {
         // a redacting team stores "Remember that ghp_…" as "Remember that [REDACTED:github-pat]"
         FactExtractor.Extraction x = extractor.extract(

@@ -87,6 +87,19 @@ class RuleBasedExtractorTest {
     }
 
     @Test
+    void aPlainWordPasswordOrALowerCasePin_shouldBeSkippedAsASecret_withTheValueRedacted() {
+        var result = extractor.extract(said(
+                Role.USER, "Remember that my password is sunflower.",
+                Role.USER, "Remember that my bank card pin 482193."));
+        assertThat(result.facts()).isEmpty();
+        assertThat(result.skipped()).extracting(FactExtractor.Skipped::reason).containsExactly("secret", "secret");
+        assertThat(result.skipped().get(0).text())
+                .doesNotContain("sunflower")
+                .contains("[REDACTED:prose-password-word]");
+        assertThat(result.skipped().get(1).text()).doesNotContain("482193").contains("[REDACTED:prose-pin-lower]");
+    }
+
+    @Test
     void aFactSaidTwice_shouldBeOneFact_withBothMessagesAsEvidence() {
         var result = extractor.extract(said(
                 Role.USER, "I prefer tabs.",
