@@ -182,7 +182,7 @@ class StrictInputIT {
                 // was a 400 "invalid id": DELETE memories/{id} also matches "m-1:restore"
                 new Case("DELETE", team + "/memories/m-1:restore", "POST"),
                 new Case("GET", team + "/memories/m-1:restore", "POST"),
-                new Case("PATCH", team + "/memories/m-1%3Arestore", "POST"))) {
+                new Case("PATCH", team + "/memories/m-1:restore", "POST"))) {
             as("erin", TEAM)
                     .request(c.method(), c.path())
                     .then()
