@@ -202,6 +202,15 @@ class StrictInputIT {
                     .contentType("application/problem+json")
                     .header("Allow", org.hamcrest.Matchers.nullValue());
         }
+        // a mistyped custom method: no route, rather than a 405 advising methods of memories/{id}
+        for (String path : List.of(team + "/memories/m-1:restor", team + "/memories/m-1:archive")) {
+            as("erin", TEAM)
+                    .post(path)
+                    .then()
+                    .statusCode(404)
+                    .contentType("application/problem+json")
+                    .header("Allow", org.hamcrest.Matchers.nullValue());
+        }
         assertThat(memoriesStored()).isZero();
     }
 

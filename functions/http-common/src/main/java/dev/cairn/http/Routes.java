@@ -116,13 +116,18 @@ final class Routes {
         return joined.startsWith("/") ? joined : "/" + joined;
     }
 
-    /** A template's literal parts matched as they are, each {@code {parameter}} as one path segment or part of one. */
+    /**
+     * A template's literal parts matched as they are, each {@code {parameter}} as one path segment or part of one,
+     * without a colon: no id holds one (ids refuse it), and a colon in a segment is a custom method ({@code :restore}).
+     * So {@code memories/m1:restor} is no route (404) rather than {@code memories/{id}} with an id {@code m1:restor},
+     * whose 405 advised methods that could only answer "invalid id" (a new user's trial).
+     */
     private static Pattern regex(String template) {
         StringBuilder out = new StringBuilder();
         Matcher p = PARAMETER.matcher(template);
         int at = 0;
         while (p.find()) {
-            out.append(Pattern.quote(template.substring(at, p.start()))).append("[^/]+");
+            out.append(Pattern.quote(template.substring(at, p.start()))).append("[^/:]+");
             at = p.end();
         }
         out.append(Pattern.quote(template.substring(at)));

@@ -69,6 +69,9 @@ class RoutesTest {
         assertThat(Routes.allowed(routes, "/v1/teams/acme/memories/m1/extra")).isEmpty();
         assertThat(Routes.allowed(routes, "/v1/teams/acme/memoriesXrestore")).isEmpty();
         assertThat(Routes.allowed(routes, "/v1/teams/a/b/memories")).isEmpty(); // a parameter is one segment
+        // a parameter holds no colon: a mistyped custom method is no route, not memories/{id} with id "m1:restor"
+        assertThat(Routes.allowed(routes, "/v1/teams/acme/memories/m1:restor")).isEmpty();
+        assertThat(Routes.allowed(routes, "/v1/teams/acme/memories/m1:archive")).isEmpty();
     }
 
     @Test

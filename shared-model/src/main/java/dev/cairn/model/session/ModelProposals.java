@@ -9,6 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a language model proposes as facts, checked the way Cairn checks everything else: the model proposes, Cairn
@@ -144,9 +146,26 @@ public final class ModelProposals {
         List<Finding> findings = scanner.scan(text);
         String out = findings.isEmpty() ? text : SecretScanner.redact(text, findings);
         int[] value = Statements.credential(out);
-        if (value != null && !out.substring(value[0], value[1]).contains("[REDACTED")) {
+        if (value != null && !insideRedaction(out, value[0], value[1])) {
             out = out.substring(0, value[0]) + "[REDACTED]" + out.substring(value[1]);
         }
         return out;
     }
+
+    /**
+     * Whether {@code [start, end)} overlaps a redaction already made: the credential cue reads "passwd
+     * [REDACTED:prose-passwd-letters-digits]" as a password followed by its value, and replacing that "value" mangled
+     * the marker into "passwd [REDACTED:[REDACTED]" (a new user's trial).
+     */
+    static boolean insideRedaction(String text, int start, int end) {
+        Matcher m = MARKER.matcher(text);
+        while (m.find()) {
+            if (m.start() < end && start < m.end()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final Pattern MARKER = Pattern.compile("\\[REDACTED(?::[^\\]\\s]*)?]");
 }

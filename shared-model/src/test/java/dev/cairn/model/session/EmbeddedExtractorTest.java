@@ -80,6 +80,19 @@ class EmbeddedExtractorTest {
     }
 
     @Test
+    void aSkippedStatementTheWriteGateRedacted_shouldKeepItsMarkerWhole() {
+        // the credential cue read "passwd [REDACTED:prose-passwd-letters-digits]" as "passwd <value>" and answered
+        // "passwd [REDACTED:[REDACTED]" (a new user's trial)
+        String stored = "passwd [REDACTED:prose-passwd-letters-digits]";
+        assertThat(ModelProposals.redact(stored, SecretScanner.bundled())).isEqualTo(stored);
+        assertThat(ModelProposals.redact("passwd hunter2", SecretScanner.bundled()))
+                .isEqualTo(stored);
+        assertThat(ModelProposals.redact("my password is [REDACTED] and the pin is 4821", SecretScanner.bundled()))
+                .doesNotContain("4821")
+                .startsWith("my password is [REDACTED] and");
+    }
+
+    @Test
     void extract_shouldNotRemember_aStatementTheWriteGateAlreadyRedacted_evenWhenAskedTo() {
         // a redacting team stores "Remember that ghp_…" as "Remember that [REDACTED:github-pat]"
         FactExtractor.Extraction x = extractor.extract(
