@@ -44,7 +44,11 @@ public final class Restore {
                 .filter(m -> m.visibleTo(caller.user()))
                 .orElseThrow(() -> new NotFound("memory " + id + " in team " + team));
         if (stub.state() != MemoryState.ARCHIVED) {
-            throw new InvalidInput("id", "memory " + id + " is " + stub.state().wire() + ", not archived");
+            // the detail reads "id names memory m1, which is active: only an archived memory can be restored"
+            throw new InvalidInput(
+                    "id",
+                    "names memory " + id + ", which is " + stub.state().wire()
+                            + ": only an archived memory can be restored");
         }
         // archived in place (PATCH state "archived"): the record still holds everything, there is no cold copy to read
         boolean inPlace = !stub.content().isEmpty();

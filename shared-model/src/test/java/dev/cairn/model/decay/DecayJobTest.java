@@ -104,7 +104,7 @@ class DecayJobTest {
         assertThat(cold.get(TEAM, new Id("m-old"))).isEmpty();
         assertThatThrownBy(() -> restore.restore(ALICE, TEAM, new Id("m-old")))
                 .isInstanceOf(InvalidInput.class)
-                .hasMessageContaining("not archived");
+                .hasMessageContaining("which is active: only an archived memory can be restored");
         // restored = used now: the next run keeps it
         assertThat(job(100).run(TEAM, null, () -> false).archived()).isZero();
     }
