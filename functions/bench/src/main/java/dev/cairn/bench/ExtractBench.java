@@ -331,13 +331,19 @@ public final class ExtractBench {
     static String outcome(FactExtractor extractor, String text, SecretScanner scanner) {
         SessionMessage m = new SessionMessage(new Id("m1"), 1, SessionMessage.Role.USER, text, Instant.EPOCH);
         FactExtractor.Extraction x = extractor.extract(List.of(m));
-        return x.facts().stream()
+        String got = x.facts().stream()
                 .max(Comparator.comparingDouble(FactExtractor.Fact::confidence))
                 .map(f -> !scanner.scan(f.content()).isEmpty()
                                 || dev.cairn.model.session.Statements.credential(f.content()) != null
                         ? "SECRET-STORED"
                         : f.type().wire())
                 .orElse("skip");
+        // the reasons of what was skipped ride along after '#': a skip line's reason is measured too, and a
+        // statement withheld as "secret" that holds none is text a user never gets to see
+        return got + "#"
+                + String.join(
+                        ",",
+                        x.skipped().stream().map(FactExtractor.Skipped::reason).toList());
     }
 
     static void report(
@@ -352,9 +358,24 @@ public final class ExtractBench {
         int skipLines = 0;
         int skipClean = 0;
         int secretsStored = 0;
+        int skippedRightReason = 0;
+        int withheldNoSecret = 0;
+        int otherLines = 0;
         List<String> wrong = new ArrayList<>();
         for (ExampleBank.Example e : lines) {
-            String got = outcome.apply(e);
+            String[] parts = outcome.apply(e).split("#", -1);
+            String got = parts[0];
+            List<String> reasons = parts.length > 1 && !parts[1].isEmpty() ? List.of(parts[1].split(",")) : List.of();
+            boolean secretLine = e.label().equals("skip:secret");
+            if (!secretLine) {
+                otherLines++;
+                if (reasons.contains("secret")) {
+                    withheldNoSecret++;
+                }
+            }
+            if (!e.isFact() && got.equals("skip") && reasons.contains(e.label().substring(5))) {
+                skippedRightReason++;
+            }
             if (got.equals("SECRET-STORED")) {
                 secretsStored++;
                 got = "fact";
@@ -395,6 +416,15 @@ public final class ExtractBench {
                 skipClean,
                 skipLines,
                 secretsStored);
+        System.out.printf(
+                Locale.ROOT,
+                "  skip reasons: skip lines skipped with their own reason %.1f %% (%d/%d)  "
+                        + "other lines withheld as secret %d of %d%n",
+                pct(skippedRightReason, skipLines),
+                skippedRightReason,
+                skipLines,
+                withheldNoSecret,
+                otherLines);
         StringBuilder pr = new StringBuilder("  per type (precision / recall):");
         for (String type : COLUMNS.subList(0, 5)) {
             int tp = matrix.get(type).getOrDefault(type, 0);

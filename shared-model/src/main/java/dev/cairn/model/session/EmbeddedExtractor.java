@@ -296,8 +296,13 @@ public final class EmbeddedExtractor implements FactExtractor {
         String reason = "low-confidence";
         double reasonScore = keep;
         if (1 - factMass >= 0.5) {
+            // the cues found no credential here (they run first), so the vote alone says "secret": it stands only
+            // when the statement holds something that could be one; "The password is stored in Vault." and "Reset
+            // your password." talk about a secret without giving it, and withholding their text helps nobody
+            boolean couldHoldOne = Statements.holdsValueLikeToken(s.text());
             reason = decided.entrySet().stream()
                     .filter(e -> e.getKey().startsWith("skip:"))
+                    .filter(e -> couldHoldOne || !e.getKey().equals("skip:secret"))
                     .max(Map.Entry.comparingByValue())
                     .map(e -> e.getKey().substring(5))
                     .orElse(reason);

@@ -285,6 +285,24 @@ public final class Statements {
         return null;
     }
 
+    /**
+     * Whether {@code s} holds a token that could be a credential's value: one with a digit or a symbol, one with
+     * a capital after a small letter ("hunTer"), a run of 16+ letters no English word is ("correcthorsebattery"),
+     * whatever follows a colon ("助记词：orbit lemon …") or twelve lower-case words in a row, the shortest wallet seed
+     * phrase (BIP-39: 12 to 24 words of 3–8 letters). Plain prose — "The password is stored in Vault." — holds none.
+     */
+    public static boolean holdsValueLikeToken(String s) {
+        return VALUE_LIKE.matcher(s).find();
+    }
+
+    // a token is a run of non-space characters; trailing sentence punctuation is not part of it
+    private static final Pattern VALUE_LIKE =
+            Pattern.compile("(?<![\\S])(?=[^\\s]*?(?:[0-9]|[!@#$%^&*_+=/\\\\~|<>{}\\[\\]]"
+                    + "|\\p{Ll}\\p{Lu}))[^\\s]*[^\\s.,;:!?。，！？]"
+                    + "|[A-Za-z]{16,}"
+                    + "|[:：]\\s*[^\\s.。]"
+                    + "|\\b[a-z]{3,8}(?:\\s+[a-z]{3,8}){11}\\b");
+
     /** The memory types whose cue words occur in {@code s}. */
     public static Map<MemoryType, Boolean> typeCues(String s) {
         Map<MemoryType, Boolean> out = new EnumMap<>(MemoryType.class);

@@ -113,6 +113,36 @@ class EmbeddedExtractorTest {
                 .isEqualTo(EmbeddedExtractor.WITHHELD);
     }
 
+    /** A bank whose every example is a credential statement, so the vote always says "secret". */
+    private final EmbeddedExtractor secretsOnly = new EmbeddedExtractor(
+            new HashingEmbedder(),
+            SecretScanner.bundled(),
+            new ExampleBank(List.of(
+                    new ExampleBank.Example("skip:secret", "the password is stored here", false),
+                    new ExampleBank.Example("skip:secret", "reset your password now", false),
+                    new ExampleBank.Example("skip:chatter", "the weather is nice", false))),
+            new EmbeddedExtractor.Settings(3, 0.35, 0.5, 0, 0, false, 0.05, 0.5));
+
+    @Test
+    void extract_shouldNotWithholdAStatementAboutAPassword_thatGivesNoValue_evenWhenTheVoteSaysSecret() {
+        FactExtractor.Extraction x = secretsOnly.extract(
+                List.of(user(1, "The password is stored in Vault."), user(2, "Reset your password.")));
+
+        assertThat(x.facts()).isEmpty();
+        assertThat(x.skipped()).noneMatch(s -> s.reason().equals("secret"));
+        assertThat(x.skipped()).noneMatch(s -> s.text().equals(EmbeddedExtractor.WITHHELD));
+    }
+
+    @Test
+    void extract_shouldStillWithholdAStatementTheVoteCallsSecret_whenItHoldsSomethingValueLike() {
+        FactExtractor.Extraction x = secretsOnly.extract(List.of(user(1, "the password's correcthorsebattery")));
+
+        assertThat(x.skipped()).singleElement().satisfies(s -> {
+            assertThat(s.reason()).isEqualTo("secret");
+            assertThat(s.text()).isEqualTo(EmbeddedExtractor.WITHHELD);
+        });
+    }
+
     @Test
     void extract_shouldNotTakeAReminderToDoSomething_asARequestToRemember() {
         FactExtractor.Extraction x = extractor.extract(List.of(user(1, "Please remember to call me tomorrow")));

@@ -123,4 +123,36 @@ class StatementsTest {
         assertThat(Statements.voice("我习惯用 Vim。")).isEqualTo(Scope.USER);
         assertThat(Statements.voice("The review picked DynamoDB.")).isNull();
     }
+
+    @Test
+    void holdsValueLikeToken_shouldFindDigitsSymbolsInnerCapitalsAndLongRuns_butNotPlainProse() {
+        assertThat(Statements.holdsValueLikeToken("The password is stored in Vault."))
+                .isFalse();
+        assertThat(Statements.holdsValueLikeToken("Reset your password.")).isFalse();
+        assertThat(Statements.holdsValueLikeToken("我的密码是我家狗的名字。")).isFalse();
+        assertThat(Statements.holdsValueLikeToken("the door code is 4821")).isTrue();
+        assertThat(Statements.holdsValueLikeToken("it is hunter2.")).isTrue();
+        assertThat(Statements.holdsValueLikeToken("pass is b@nana")).isTrue();
+        assertThat(Statements.holdsValueLikeToken("it's hunTer")).isTrue();
+        assertThat(Statements.holdsValueLikeToken("my password's correcthorsebattery"))
+                .isTrue();
+        assertThat(Statements.holdsValueLikeToken("密码是abc123")).isTrue();
+    }
+
+    @Test
+    void holdsValueLikeToken_shouldFindASeedPhraseOrWhatFollowsAColon_butNotAnEndingColonOrShortProse() {
+        assertThat(Statements.holdsValueLikeToken(
+                        "冷钱包助记词帮我存一下：orbit lemon cactus quiver tundra melon brisk anchor velvet plume gravel sonic"))
+                .isTrue();
+        assertThat(
+                        Statements.holdsValueLikeToken(
+                                "keep these safe orbit lemon cactus quiver tundra melon brisk anchor velvet plume gravel sonic"))
+                .isTrue();
+        assertThat(Statements.holdsValueLikeToken("wifi password: sunflower")).isTrue();
+        assertThat(Statements.holdsValueLikeToken("密码：向日葵")).isTrue();
+        assertThat(Statements.holdsValueLikeToken("Here is how to rotate the password:"))
+                .isFalse();
+        assertThat(Statements.holdsValueLikeToken("please never put the password in the chat again"))
+                .isFalse();
+    }
 }
