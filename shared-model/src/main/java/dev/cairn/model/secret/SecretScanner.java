@@ -799,11 +799,20 @@ public final class SecretScanner {
         return entropy(secret) >= rule.minEntropy();
     }
 
-    private static boolean isLowerCaseWord(String s) {
+    /**
+     * Whether {@code s} is one word of lower-case letters, in any script that has case: "sunflower", and as much
+     * "girassol", "añoranza", "réinitialisé" or "пароль" (a value of a generic rule that is a word of prose in French,
+     * Spanish or Russian is no more a credential than an English one; the plain-word rules take such words where the
+     * naming is explicit). Letters without case (CJK) are not lower-case letters.
+     */
+    static boolean isLowerCaseWord(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < 'a' || c > 'z') {
-                return false;
+            if (c >= 'a' && c <= 'z') {
+                continue;
+            }
+            if (c < 0xC0 || !Character.isLowerCase(c)) {
+                return false; // ASCII other than a-z, or not a lower-case letter
             }
         }
         return true;

@@ -17,8 +17,11 @@ class ProsePasswordTest {
 
     private static final SecretScanner SCANNER = SecretScanner.bundled();
 
-    /** The text's only finding is {@code secret}, by {@code ruleId}, and its redaction replaces just that value. */
-    private static void assertFoundAndRedacted(String text, String secret, String ruleId) {
+    /**
+     * The text's only finding is {@code secret}, by {@code ruleId}, and its redaction replaces just that value (shared
+     * with the tests of the other plain-word and code rules).
+     */
+    static void assertFoundAndRedacted(String text, String secret, String ruleId) {
         Finding f = OnlyFinding.in(SCANNER, text, secret);
         assertThat(f.ruleId()).as(text).isEqualTo(ruleId);
         String redacted = SecretScanner.redact(text, List.of(f));
@@ -225,14 +228,23 @@ class ProsePasswordTest {
             """;
 
     /**
+     * The English words that end sentences about a password (function words, states, the nouns of documentation and
+     * type annotations, judgements, documentation defaults, words with an adjective, participle or abstract-noun
+     * ending): each other test of a plain-word rule tries them where its password would be.
+     */
+    static List<String> lookAlikeWords() {
+        String words = String.join(" ", FUNCTION_WORDS, STATES, DOC_NOUNS, JUDGEMENTS, DOC_DEFAULTS, BY_ENDING);
+        return List.of(words.trim().split("\\s+"));
+    }
+
+    /**
      * The words that end sentences about a password, each tried where a plain-word password would be: function words,
      * states, the nouns of documentation and type annotations, and words whose ending marks an adjective, participle
      * or abstract noun.
      */
     @Test
     void aWordThatEndsASentenceAboutAPassword_shouldNotBeTakenForThePassword() {
-        String words = String.join(" ", FUNCTION_WORDS, STATES, DOC_NOUNS, JUDGEMENTS, DOC_DEFAULTS, BY_ENDING);
-        for (String w : words.trim().split("\\s+")) {
+        for (String w : lookAlikeWords()) {
             for (String text : List.of("the password is " + w, "the password is " + w + ".", "password: " + w)) {
                 assertThat(SCANNER.scan(text)).as(text).isEmpty();
             }

@@ -100,6 +100,19 @@ class RuleBasedExtractorTest {
     }
 
     @Test
+    void aPlainWordPasswordNamedTheShortWay_orADoorCode_shouldBeSkippedAsASecret_withTheValueRedacted() {
+        var result = extractor.extract(said(
+                Role.USER, "Remember that my wifi pass is sunflower.",
+                Role.USER, "Remember that the door code is 4821."));
+        assertThat(result.facts()).isEmpty();
+        assertThat(result.skipped()).extracting(FactExtractor.Skipped::reason).containsExactly("secret", "secret");
+        assertThat(result.skipped().get(0).text())
+                .doesNotContain("sunflower")
+                .contains("[REDACTED:prose-password-word]");
+        assertThat(result.skipped().get(1).text()).doesNotContain("4821").contains("[REDACTED:prose-door-code]");
+    }
+
+    @Test
     void aFactSaidTwice_shouldBeOneFact_withBothMessagesAsEvidence() {
         var result = extractor.extract(said(
                 Role.USER, "I prefer tabs.",
