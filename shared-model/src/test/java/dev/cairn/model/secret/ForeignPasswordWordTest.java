@@ -1,6 +1,7 @@
 package dev.cairn.model.secret;
 
 import static dev.cairn.model.secret.ProsePasswordTest.assertFoundAndRedacted;
+import static dev.cairn.model.secret.ProsePasswordTest.assertNoneFlagged;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -15,8 +16,6 @@ import org.junit.jupiter.api.Test;
  * {@link ProsePasswordTest} after each foreign naming (notes mix languages: "Passwort: string").
  */
 class ForeignPasswordWordTest {
-
-    private static final SecretScanner SCANNER = SecretScanner.bundled();
 
     @Test
     void aGermanPlainWordPassword_shouldBeFound() {
@@ -211,12 +210,6 @@ class ForeignPasswordWordTest {
         }
         for (String w : List.of("Añoranza", "girasol7", "añoranza!", "密码", "pass_word")) {
             assertThat(SecretScanner.isLowerCaseWord(w)).as(w).isFalse();
-        }
-    }
-
-    private static void assertNoneFlagged(List<String> texts) {
-        for (String text : texts) {
-            assertThat(SCANNER.scan(text)).as(text).isEmpty();
         }
     }
 }
