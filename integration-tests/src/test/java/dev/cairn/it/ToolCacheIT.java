@@ -154,6 +154,8 @@ class ToolCacheIT {
                 .then()
                 .statusCode(422)
                 .body("findings[0].rule_id", containsString("github"))
+                // the team has the default policy (redact): the detail says the cache refuses whatever the policy
+                .body("detail", containsString("the tool cache refuses secrets whatever the team's policy"))
                 .body(org.hamcrest.Matchers.not(containsString("ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI")));
         as("alice", TEAM).get(base(s) + "/stats").then().statusCode(200).body("entries", equalTo(0));
     }

@@ -248,7 +248,11 @@ public final class ToolCache {
         List<Finding> findings = new java.util.ArrayList<>();
         strings(draft.result(), text -> findings.addAll(scanner.scan(text)));
         if (!findings.isEmpty()) {
-            throw new SecretRejected("result", findings);
+            throw new SecretRejected(
+                    "result",
+                    findings,
+                    "the tool cache refuses secrets whatever the team's policy (a cached result is replayed as it"
+                            + " was, so it is never stored redacted)");
         }
         access.writable(caller, team, session);
         Instant now = clock.instant();

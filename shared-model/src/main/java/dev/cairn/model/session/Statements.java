@@ -279,11 +279,38 @@ public final class Statements {
                         + "required|handled|saved|located|available|here|there|below|above|same)[.,]?")) {
                     return null;
                 }
+                // "the token expiry for sessions is 15 minutes", "password length: 12": a setting of the credential
+                // (an attribute noun between its name and the value, or a number with its unit), not its value
+                if (ATTRIBUTE.matcher(s.substring(m.start(), m.start(g))).find()
+                        || QUANTITY.matcher(s.substring(m.start(g))).lookingAt()) {
+                    return null;
+                }
                 return new int[] {m.start(g), m.end(g)};
             }
         }
         return null;
     }
+
+    /** Nouns that make "password X is N" / "token X: N" a setting of the credential rather than its value. */
+    private static final Pattern ATTRIBUTE = Pattern.compile("(?i)\\b(?:expiry|expiration|lifetime|ttl|timeout|"
+            + "length|policy|policies|rotation|size|limit|budget|count|age|requirements?|strength|complexity|hash|"
+            + "hashing|algorithm|field|column|header|endpoint|url|scopes?|format|prefix|manager|history|attempts?|"
+            + "retries|window|interval|cost|rounds)\\b|有效期|长度|过期|策略|位数");
+
+    /**
+     * A number with its unit ("15 minutes", "12 characters", "3 attempts", "90 天"): a duration, size or count said
+     * about a credential, which no one writes as the credential itself.
+     */
+    private static final Pattern QUANTITY = Pattern.compile("(?i)\\d+(?:[.,]\\d+)?\\s*(?:minutes?|mins?|hours?|hrs?|"
+            + "days?|weeks?|months?|years?|seconds?|secs?|ms|characters?|chars?|digits?|letters?|symbols?|words?|"
+            + "attempts?|tries|times|retries|bytes?|bits?|kb|mb|gb|kib|mib|%|percent|users?|sessions?|requests?|"
+            + "tokens?|rounds|分钟|小时|天|周|个月|年|秒|位|个字符|次)(?![\\p{L}\\d])");
+
+    /**
+     * Where a token is a tool, not a value: after a participle and "with", "using", "by" or "via" ("hashed with
+     * argon2id", "signed using ed25519").
+     */
+    private static final Pattern TOOL = Pattern.compile("(?i)\\b\\p{L}+ed\\s+(?:with|using|by|via)\\s+\\S+");
 
     /**
      * Whether {@code s} holds a token that could be a credential's value: one with a digit or a symbol, one with
@@ -292,7 +319,9 @@ public final class Statements {
      * phrase (BIP-39: 12 to 24 words of 3–8 letters). Plain prose — "The password is stored in Vault." — holds none.
      */
     public static boolean holdsValueLikeToken(String s) {
-        return VALUE_LIKE.matcher(s).find();
+        // quantities ("12 characters", "15 minutes") and tools ("hashed with argon2id") hold digits but no value
+        String rest = TOOL.matcher(QUANTITY.matcher(s).replaceAll(" ")).replaceAll(" ");
+        return VALUE_LIKE.matcher(rest).find();
     }
 
     // a token is a run of non-space characters; trailing sentence punctuation is not part of it

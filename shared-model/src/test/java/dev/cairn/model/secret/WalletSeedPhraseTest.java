@@ -64,6 +64,14 @@ class WalletSeedPhraseTest {
     }
 
     @Test
+    void wordsEachCapitalised_shouldBeFound_asASeedPhrase() {
+        String words = WORDS.subList(0, 12).stream()
+                .map(w -> Character.toUpperCase(w.charAt(0)) + w.substring(1))
+                .collect(Collectors.joining(" "));
+        assertFoundAndRedacted("my seed phrase is " + words, words, "wallet-seed-phrase-list");
+    }
+
+    @Test
     void textsAboutSeedPhrases_andRunsOfTheWrongShape_shouldNotBeFlagged() {
         assertNoneFlagged(List.of(
                 "seed phrase: " + numbered(11, " "),
@@ -71,6 +79,7 @@ class WalletSeedPhraseTest {
                 "seed phrase: " + numbered(12, " ").replace("1. orbit", "2. orbit"),
                 "MNEMONIC: " + capitals(11),
                 "MNEMONIC: " + capitals(13),
+                "Seed Phrase: What It Is And Why Your Wallet Needs One Before You Buy Any Coins Today",
                 "How to back up a seed phrase:\n1. Write the words down\n2. Keep them offline\n3. Never share them",
                 "recovery phrase steps: 1. open settings 2. choose backup 3. confirm the words with your pin",
                 "NEVER SHARE YOUR SEED PHRASE WITH ANYONE WHO ASKS FOR IT OVER EMAIL OR PHONE OR CHAT",

@@ -87,6 +87,37 @@ class StatementsTest {
         assertThat(Statements.credential("密钥都放在 Secrets Manager 里。")).isNull();
     }
 
+    /** A new user's trial: security settings were withheld as secrets, "15" redacted out of "15 minutes". */
+    @Test
+    void credential_shouldNotTakeASettingOfTheCredential_forItsValue() {
+        assertThat(Statements.credential("the token expiry for sessions is 15 minutes"))
+                .isNull();
+        assertThat(Statements.credential("password length: 12")).isNull();
+        assertThat(Statements.credential("the API key rotation interval is 90 days"))
+                .isNull();
+        assertThat(Statements.credential("the password is 12 characters long")).isNull();
+        assertThat(Statements.credential("密码有效期是 90 天")).isNull();
+        // the value itself is still found, with or without such words elsewhere in the sentence
+        assertThat(Statements.credential("the staging password is hunter2, rotate it in 90 days"))
+                .isNotNull();
+        assertThat(Statements.credential("the pin is 4821")).isNotNull();
+        assertThat(Statements.credential("the api key for the weather service is 9f8e7d6c5b4a"))
+                .isNotNull();
+    }
+
+    @Test
+    void holdsValueLikeToken_shouldNotCountAQuantityOrATool_asAValue() {
+        assertThat(Statements.holdsValueLikeToken("the password policy requires 12 characters and one symbol"))
+                .isFalse();
+        assertThat(Statements.holdsValueLikeToken("Passwords must be hashed with argon2id"))
+                .isFalse();
+        assertThat(Statements.holdsValueLikeToken("tokens are signed using ed25519"))
+                .isFalse();
+        assertThat(Statements.holdsValueLikeToken("密码至少 12 位")).isFalse();
+        assertThat(Statements.holdsValueLikeToken("the password is hunter2, changed 3 days ago"))
+                .isTrue();
+    }
+
     @Test
     void cues_shouldTellQuestionsRequestsAndTemporaryStateFromDurableStatements() {
         assertThat(Statements.isQuestion("Do we always need two approvals?")).isTrue();
