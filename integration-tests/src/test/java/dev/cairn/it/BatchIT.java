@@ -42,6 +42,9 @@ class BatchIT {
         assertThat(r.getList("results.status"))
                 .containsExactly("created", "rejected", "created", "rejected", "rejected");
         assertThat(r.getString("results[1].error.detail")).contains("content");
+        // named as in the request, like a binding error of an item ("memories[1].context")
+        assertThat(r.getString("results[1].error.errors[0].field")).isEqualTo("memories[1].content");
+        assertThat(r.getString("results[4].error.errors[0].field")).startsWith("memories[4].tags[0]");
         assertThat(r.getInt("results[3].error.status")).isEqualTo(413);
         assertThat(r.getString("results[4].error.detail")).contains("tags[0]");
 

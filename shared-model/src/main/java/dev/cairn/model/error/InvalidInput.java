@@ -21,6 +21,16 @@ public class InvalidInput extends CairnException {
         return errors;
     }
 
+    /**
+     * The same errors with each field named under {@code prefix} ({@code content} → {@code memories[3].content}): an
+     * item of a batch is validated alone, but its client maps the field back to the request it sent.
+     */
+    public InvalidInput under(String prefix) {
+        return new InvalidInput(errors.stream()
+                .map(e -> new FieldError(prefix + "." + e.field(), e.message()))
+                .toList());
+    }
+
     @Override
     public String kind() {
         return "invalid-request";

@@ -157,7 +157,12 @@ public final class MemoryService {
                 if (d == null) {
                     throw new InvalidInput("memories[" + i + "]", "must be an object");
                 }
-                NewMemory valid = d.validate(limits);
+                NewMemory valid;
+                try {
+                    valid = d.validate(limits);
+                } catch (InvalidInput e) {
+                    throw e.under("memories[" + i + "]");
+                }
                 inBounds("memories[" + i + "].occurred_at", valid.occurredAt());
                 SecretGate.Screened screened = secrets.screen(team, "memories[" + i + "].content", valid.content());
                 SecretGate.Screened context = screenContext(team, "memories[" + i + "].context", valid.context());

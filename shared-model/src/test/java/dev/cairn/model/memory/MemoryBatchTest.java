@@ -3,6 +3,8 @@ package dev.cairn.model.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cairn.model.error.CairnException;
+import dev.cairn.model.error.FieldError;
+import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
@@ -61,15 +63,18 @@ class MemoryBatchTest {
                 });
     }
 
-    @Test
-    void aWriteTheStoreRefusesInTheMiddle_isReportedForThatItemOnly_andTheOthersAreStoredAndIndexed() {
-        MemoryStore store = failingOn("second");
-        MemoryService service = new MemoryService(
+    private MemoryService serviceOver(MemoryStore store) {
+        return new MemoryService(
                 store,
                 new Indexer(store, index, new HashingEmbedder()),
                 Clock.systemUTC(),
                 MemoryLimits.DEFAULTS,
                 SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT));
+    }
+
+    @Test
+    void aWriteTheStoreRefusesInTheMiddle_isReportedForThatItemOnly_andTheOthersAreStoredAndIndexed() {
+        MemoryService service = serviceOver(failingOn("second"));
         List<MemoryDraft> drafts = new ArrayList<>();
         for (String text : List.of("first", "second", "third")) {
             drafts.add(new MemoryDraft(text, null, "team", null, null, null, null, null, null));
@@ -84,5 +89,22 @@ class MemoryBatchTest {
             assertThat(held.get(TEAM, outcomes.get(i).memory().id())).isPresent();
         }
         assertThat(index.liveDocuments()).isEqualTo(2);
+    }
+
+    /** A trial found item errors named two ways: binding errors as memories[1].typo, value errors as bare content. */
+    @Test
+    void anItemsValueError_shouldNameItsFieldAsTheRequestDoes_underItsIndex() {
+        MemoryService service = serviceOver(failingOn("never"));
+        List<MemoryDraft> drafts = List.of(
+                new MemoryDraft("fine", null, "team", null, null, null, null, null, null),
+                new MemoryDraft("   ", null, "team", null, null, null, null, null, null));
+
+        List<BatchOutcome> outcomes = service.createBatch(ALICE, TEAM, drafts);
+
+        assertThat(outcomes).extracting(BatchOutcome::ok).containsExactly(true, false);
+        assertThat(((InvalidInput) outcomes.get(1).error()).errors())
+                .extracting(FieldError::field)
+                .containsExactly("memories[1].content");
+        assertThat(outcomes.get(1).error().getMessage()).startsWith("memories[1].content ");
     }
 }
