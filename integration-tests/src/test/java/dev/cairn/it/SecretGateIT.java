@@ -90,6 +90,26 @@ class SecretGateIT {
                 .doesNotContain("Zq8mN3vX7pL2");
     }
 
+    /** A pasted token alone holds nothing to remember: stored redacted it would come back from every recall. */
+    @Test
+    void aRedactingTeam_shouldRefuseAContentThatIsNothingButASecret_andStoreNothing() {
+        String team = "redacting-bare";
+        Response r = as("alice", team)
+                .body(Map.of("content", "  " + PAT + "\n", "scope", "team"))
+                .post("/v1/teams/{t}/memories", team);
+        r.then()
+                .statusCode(422)
+                .contentType(startsWith("application/problem+json"))
+                .body("findings[0].rule_id", equalTo("github-pat"))
+                .body("detail", org.hamcrest.Matchers.containsString("nothing else would be left to remember"));
+        assertThat(r.asString()).doesNotContain(PAT);
+        as("alice", team)
+                .get("/v1/teams/{t}/memories", team)
+                .then()
+                .statusCode(200)
+                .body("memories", org.hamcrest.Matchers.empty());
+    }
+
     @Test
     void aRejectingTeam_shouldGet422WithFindings_andNothingStored() {
         Response r = as("alice", "strict")

@@ -12,6 +12,7 @@ import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.secret.Finding;
 import dev.cairn.model.secret.SecretGate;
+import dev.cairn.model.secret.SecretRejected;
 import dev.cairn.model.sync.SyncedFactMemory;
 import dev.cairn.model.sync.SyncedFacts;
 import dev.cairn.model.timing.Steps;
@@ -94,7 +95,7 @@ public final class MemoryService {
         caller.requireMember(team);
         NewMemory valid = draft.validate(limits);
         inBounds("occurred_at", valid.occurredAt());
-        SecretGate.Screened screened = secrets.screen(team, "content", valid.content());
+        SecretGate.Screened screened = screenContent(team, "content", valid.content());
         SecretGate.Screened context = screenContext(team, "context", valid.context());
         indexer.requireCompatibleModel();
         Memory memory =
@@ -164,7 +165,7 @@ public final class MemoryService {
                     throw e.under("memories[" + i + "]");
                 }
                 inBounds("memories[" + i + "].occurred_at", valid.occurredAt());
-                SecretGate.Screened screened = secrets.screen(team, "memories[" + i + "].content", valid.content());
+                SecretGate.Screened screened = screenContent(team, "memories[" + i + "].content", valid.content());
                 SecretGate.Screened context = screenContext(team, "memories[" + i + "].context", valid.context());
                 Memory m = build(caller, team, valid, now)
                         .withContent(screened.text())
@@ -196,6 +197,28 @@ public final class MemoryService {
         return outcomes;
     }
 
+    /**
+     * The content through the secret gate; under the redact policy a content that would be nothing but redaction
+     * markers is refused instead: it holds nothing to remember, and stored it would still come back from recall (a
+     * new user's trial found a lone private key recalled as "[REDACTED:private-key-pkcs8]" for any query).
+     */
+    private SecretGate.Screened screenContent(Id team, String field, String content) {
+        SecretGate.Screened screened = secrets.screen(team, field, content);
+        if (!screened.redactions().isEmpty()
+                && !HAS_WORDS
+                        .matcher(MARKER.matcher(screened.text()).replaceAll(""))
+                        .find()) {
+            throw new SecretRejected(
+                    field,
+                    screened.redactions(),
+                    "nothing else would be left to remember once they are redacted, so nothing was stored");
+        }
+        return screened;
+    }
+
+    private static final java.util.regex.Pattern MARKER = java.util.regex.Pattern.compile("\\[REDACTED:[^\\]]*]");
+    private static final java.util.regex.Pattern HAS_WORDS = java.util.regex.Pattern.compile("[\\p{L}\\p{N}]");
+
     /** The context goes through the same secret gate as the content: it is stored and searched just the same. */
     private SecretGate.Screened screenContext(Id team, String field, String context) {
         return context == null ? new SecretGate.Screened(null, List.of()) : secrets.screen(team, field, context);
@@ -224,8 +247,7 @@ public final class MemoryService {
         caller.requireMember(team);
         MemoryPatch patch = draft.validate(limits);
         inBounds("occurred_at", patch.occurredAt());
-        SecretGate.Screened screened =
-                patch.content() == null ? null : secrets.screen(team, "content", patch.content());
+        SecretGate.Screened screened = patch.content() == null ? null : screenContent(team, "content", patch.content());
         Memory current = visible(caller, team, id);
         if (SyncedFacts.isProjection(current)) {
             throw new SyncedFactMemory(team, id, "changed");
