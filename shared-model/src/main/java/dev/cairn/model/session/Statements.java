@@ -140,7 +140,9 @@ public final class Statements {
 
     private static final Pattern QUESTION = Pattern.compile("[?？]\\s*\\p{Punct}*\\s*$"
             + "|(?i)^(?:(?:so|and|but|hmm|wait|ok|sorry|also|quick question)[,.!:]?\\s+)*"
-            + "(?:do|does|did|should|shall|can|could|would|will|what|what's|whats|which|why|how|is|are|was|were|"
+            // "Do not use lodash in new code" is a rule in the imperative, not a question
+            + "(?:do(?!\\s+not\\b)|does|did|should|shall|can|could|would|will|what|what's|whats|which|why|how|is|are|"
+            + "was|were|"
             + "where|who|whom|when|any idea|i wonder|is there|are there)\\b(?!.*\\b(?:please|pls)\\b)[^.!]*$"
             + "|吗[。？?]?$|呢[。？?]?$|(?:什么|怎么|为什么|为啥|哪个|哪些|哪里|几点|多少|是不是|有没有|能不能|到底).*[？?]?$");
     /** A question that asks the assistant to do something is a request, not a question. */

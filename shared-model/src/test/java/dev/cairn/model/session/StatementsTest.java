@@ -121,6 +121,10 @@ class StatementsTest {
     @Test
     void cues_shouldTellQuestionsRequestsAndTemporaryStateFromDurableStatements() {
         assertThat(Statements.isQuestion("Do we always need two approvals?")).isTrue();
+        // a new user's trial: "do NOT use lodash in new code" was skipped as a question
+        assertThat(Statements.isQuestion("do NOT use lodash in new code")).isFalse();
+        assertThat(Statements.isQuestion("Do not merge on Fridays")).isFalse();
+        assertThat(Statements.isQuestion("do you know where the runbook is")).isTrue();
         assertThat(Statements.isQuestion("Could you write the test?")).isFalse();
         assertThat(Statements.isPoliteRequest("Could you write the test?")).isTrue();
         assertThat(Statements.isImperativeRequest("Add logging to the retry loop."))
