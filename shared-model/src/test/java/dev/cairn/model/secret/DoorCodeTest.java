@@ -31,7 +31,11 @@ class DoorCodeTest {
                 Map.entry("lock combination: 3719", "3719"),
                 Map.entry("the gate code was changed to 90210", "90210"),
                 Map.entry("the alarm code is 1984", "1984"),
-                Map.entry("door code \"4821\"", "4821"));
+                Map.entry("door code \"4821\"", "4821"),
+                Map.entry("garage opener code: 7731", "7731"),
+                Map.entry("keypad 4821", "4821"),
+                Map.entry("the keypad is 58213, don't tell", "58213"),
+                Map.entry("keypad: 004821", "004821"));
         cases.forEach((text, secret) -> assertFoundAndRedacted(text, secret, "prose-door-code"));
     }
 
@@ -67,6 +71,11 @@ class DoorCodeTest {
                 "the door code is on the fridge",
                 "door codes 1234",
                 "the door code is 12",
-                "the door code is 123456789"));
+                "the door code is 123456789",
+                "keypad 2024",
+                "keypad 1234 layout",
+                "the keypad has 12 keys",
+                "keypad 3x4",
+                "keypad: 2025"));
     }
 }
