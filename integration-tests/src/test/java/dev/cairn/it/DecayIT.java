@@ -75,7 +75,11 @@ class DecayIT {
                 .then()
                 .statusCode(200)
                 .body("state", equalTo("active"))
-                .body("content", equalTo("The intern's desk is next to the window"));
+                .body("content", equalTo("The intern's desk is next to the window"))
+                // the same memory shape as GET …/memories/{id}: created_at, occurred_at and evidence included
+                .body("created_at", org.hamcrest.Matchers.notNullValue())
+                .body("occurred_at", org.hamcrest.Matchers.notNullValue())
+                .body("$", org.hamcrest.Matchers.hasKey("evidence"));
         assertThat(recall(team, "where is the intern's desk?")).contains(faint);
         as("alice", team)
                 .post("/v1/teams/" + team + "/memories/" + faint + ":restore")

@@ -2,6 +2,7 @@ package dev.cairn.decay;
 
 import dev.cairn.app.Counters;
 import dev.cairn.app.DecayConfig;
+import dev.cairn.http.MemoryView;
 import dev.cairn.http.RequestCaller;
 import dev.cairn.model.decay.DecayJob;
 import dev.cairn.model.decay.Restore;
@@ -56,37 +57,13 @@ public class DecayResource {
                 p.deleted());
     }
 
-    /** The restored memory: the fields of API.md § Memories a client needs to use it again. */
-    public record Restored(
-            String id,
-            String team,
-            String user,
-            String scope,
-            String type,
-            String content,
-            java.util.List<String> tags,
-            double importance,
-            double confidence,
-            long accessCount,
-            long version,
-            String state) {}
-
+    /**
+     * The restored memory, in the same shape as every other answer that holds a memory ({@link MemoryView}): a new
+     * user's trial found this one alone without {@code created_at}, {@code evidence} or {@code occurred_at}.
+     */
     @POST
     @Path("memories/{id}:restore")
-    public Restored restore(@PathParam("id") String id) {
-        var m = restore.restore(request.caller(), request.team(), Id.of("memory", id));
-        return new Restored(
-                m.id().value(),
-                m.team().value(),
-                m.user() == null ? null : m.user().value(),
-                m.scope().wire(),
-                m.type().wire(),
-                m.content(),
-                m.tags().stream().map(Id::value).toList(),
-                m.importance(),
-                m.confidence(),
-                m.accessCount(),
-                m.version(),
-                m.state().wire());
+    public MemoryView restore(@PathParam("id") String id) {
+        return MemoryView.of(restore.restore(request.caller(), request.team(), Id.of("memory", id)));
     }
 }
