@@ -70,6 +70,19 @@ class ConsolidationIT {
         assertThat(ended.getString("extracted[0].consolidation")).isEqualTo("superseded");
         assertThat(ended.getString("extracted[0].supersedes")).isEqualTo(oldId);
         String newId = ended.getString("extracted[0].id");
+        // an extracted item carries the fields GET answers for the same memory (tags, importance, created_at ...)
+        Map<String, Object> extracted = ended.getMap("extracted[0]");
+        Map<String, Object> got = as("alice", TEAM)
+                .get("/v1/teams/" + TEAM + "/memories/" + newId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("$");
+        assertThat(extracted).containsKeys("tags", "importance", "created_at", "last_accessed_at", "valid_to");
+        for (String field : List.of("id", "type", "scope", "content", "tags", "importance", "created_at", "evidence")) {
+            assertThat(extracted.get(field)).as(field).isEqualTo(got.get(field));
+        }
 
         as("alice", TEAM)
                 .get("/v1/teams/" + TEAM + "/memories/" + oldId)

@@ -33,7 +33,11 @@ public class EndResource {
         this.request = request;
     }
 
-    /** An extracted memory on the wire: the fields of API.md § Memories that extraction sets, and the outcome. */
+    /**
+     * An extracted memory on the wire: every field of API.md § Memories that {@code GET …/memories/{id}} answers (a new
+     * user's trial found tags, importance and created_at missing here, so one client-side model did not fit both), and
+     * the outcome of consolidation.
+     */
     public record ExtractedView(
             String id,
             String team,
@@ -41,13 +45,18 @@ public class EndResource {
             String scope,
             String type,
             String content,
+            List<String> tags,
+            double importance,
             double confidence,
             Instant occurredAt,
+            Instant createdAt,
+            Instant lastAccessedAt,
             long accessCount,
             String sourceSessionId,
             List<String> evidence,
             long version,
             String state,
+            Instant validTo,
             String consolidation,
             @JsonInclude(JsonInclude.Include.NON_NULL) String supersedes,
             @JsonInclude(JsonInclude.Include.NON_NULL) String supersededBy) {
@@ -61,13 +70,18 @@ public class EndResource {
                     m.scope().wire(),
                     m.type().wire(),
                     m.content(),
+                    m.tags().stream().map(Id::value).toList(),
+                    m.importance(),
                     m.confidence(),
                     m.occurredAt(),
+                    m.createdAt(),
+                    m.lastAccessedAt(),
                     m.accessCount(),
                     m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
                     m.evidence().stream().map(Id::value).toList(),
                     m.version(),
                     m.state().wire(),
+                    m.validTo(),
                     o.action().name().toLowerCase(Locale.ROOT),
                     o.action() == Consolidator.Action.SUPERSEDED
                             ? o.previous().id().value()
