@@ -46,6 +46,17 @@ public final class SharedServer implements BeforeAllCallback {
                 .build());
     }
 
+    /** The contents of the memories {@code user} sees in {@code team} (the first page of {@code GET …/memories}). */
+    public static java.util.List<String> contentsSeenBy(String user, String team) {
+        return as(user, team)
+                .get("/v1/teams/" + team + "/memories")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("memories.content", String.class);
+    }
+
     public static RequestSpecification anonymous() {
         return RestAssured.given(new RequestSpecBuilder()
                 .setBaseUri(server.baseUrl())

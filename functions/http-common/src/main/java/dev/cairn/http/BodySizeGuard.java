@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.Locale;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -15,8 +18,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * HTTP layer's bare 413 with no body (a new user's trial could not tell what was too large, or by how much).
  *
  * <p>It runs on the Vert.x router before the body is read, from the {@code Content-Length} header alone, and closes
- * the connection after answering so that the unread body is never parsed as a next request. A chunked body with no
- * declared length is still cut off by the HTTP layer's own limit.
+ * the connection after answering so that the unread body is never parsed as a next request. A chunked body declares no
+ * length: it is read here by Vert.x's {@link BodyHandler} with the same limit (REST handlers then take the read body
+ * from the routing context instead of the socket), and when it runs over, the failure is answered with the same problem.
  */
 @ApplicationScoped
 public class BodySizeGuard {
@@ -31,25 +35,56 @@ public class BodySizeGuard {
             return;
         }
         long limit = maxBodySize.get().asLongValue();
+        BodyHandler chunked = BodyHandler.create(false).setBodyLimit(limit);
         router.route().order(Integer.MIN_VALUE + 1).handler(rc -> {
-            String problem = problemOf(rc.request().getHeader("Content-Length"), limit);
-            if (problem == null) {
-                rc.next();
+            String declared = rc.request().getHeader("Content-Length");
+            String problem = problemOf(declared, limit);
+            if (problem != null) {
+                refuse(rc, problem);
+            } else if (declared == null && isChunked(rc.request().getHeader("Transfer-Encoding"))) {
+                chunked.handle(rc);
             } else {
-                rc.response()
-                        .setStatusCode(413)
-                        .putHeader("Content-Type", Problem.MEDIA_TYPE)
-                        .putHeader("Connection", "close")
-                        .end(problem)
-                        .onComplete(sent -> {
-                            // HTTP/1 would otherwise wait for the rest of the body; an HTTP/2 connection carries
-                            // other requests' streams and is left open (the stream itself is reset by the end)
-                            if (rc.request().version() != HttpVersion.HTTP_2) {
-                                rc.request().connection().close();
-                            }
-                        });
+                rc.next();
             }
         });
+        router.route().order(Integer.MIN_VALUE + 1).failureHandler(rc -> {
+            if (rc.statusCode() == 413 && !rc.response().headWritten()) {
+                refuse(rc, problemOfChunked(limit));
+            } else {
+                rc.next();
+            }
+        });
+    }
+
+    private static void refuse(RoutingContext rc, String problem) {
+        rc.response()
+                .setStatusCode(413)
+                .putHeader("Content-Type", Problem.MEDIA_TYPE)
+                .putHeader("Connection", "close")
+                .end(problem)
+                .onComplete(sent -> {
+                    // HTTP/1 would otherwise wait for the rest of the body; an HTTP/2 connection carries
+                    // other requests' streams and is left open (the stream itself is reset by the end)
+                    if (rc.request().version() != HttpVersion.HTTP_2) {
+                        rc.request().connection().close();
+                    }
+                });
+    }
+
+    static boolean isChunked(String transferEncoding) {
+        return transferEncoding != null
+                && transferEncoding.toLowerCase(Locale.ROOT).contains("chunked");
+    }
+
+    /** The problem document for a chunked body that ran over the limit while it was read. */
+    static String problemOfChunked(long limit) {
+        return write(Problem.of(
+                "content-too-large",
+                "Content too large",
+                413,
+                "the request body (sent in chunks, with no Content-Length) ran over " + limit
+                        + " bytes, the most this server takes (quarkus.http.limits.max-body-size). Send fewer"
+                        + " memories per batch, or content within cairn.memory.max-content-bytes"));
     }
 
     /** The problem document for a declared body length over the limit, or null when it is within (or not a number). */
@@ -66,14 +101,18 @@ public class BodySizeGuard {
         if (length <= limit) {
             return null;
         }
+        return write(Problem.of(
+                "content-too-large",
+                "Content too large",
+                413,
+                "the request body is " + length + " bytes; this server takes at most " + limit
+                        + " (quarkus.http.limits.max-body-size). Send fewer memories per batch, or content"
+                        + " within cairn.memory.max-content-bytes"));
+    }
+
+    private static String write(Object problem) {
         try {
-            return JSON.writeValueAsString(Problem.of(
-                    "content-too-large",
-                    "Content too large",
-                    413,
-                    "the request body is " + length + " bytes; this server takes at most " + limit
-                            + " (quarkus.http.limits.max-body-size). Send fewer memories per batch, or content"
-                            + " within cairn.memory.max-content-bytes"));
+            return JSON.writeValueAsString(problem);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -20,4 +20,16 @@ class BodySizeGuardTest {
         assertThat(BodySizeGuard.problemOf(null, 10)).isNull();
         assertThat(BodySizeGuard.problemOf("ten", 10)).isNull();
     }
+
+    @Test
+    void aChunkedBody_isRecognisedWhateverTheCaseOrOtherCodings_andItsProblemSaysItHadNoLength() {
+        assertThat(BodySizeGuard.isChunked("chunked")).isTrue();
+        assertThat(BodySizeGuard.isChunked("gzip, Chunked")).isTrue();
+        assertThat(BodySizeGuard.isChunked(null)).isFalse();
+        assertThat(BodySizeGuard.isChunked("identity")).isFalse();
+        assertThat(BodySizeGuard.problemOfChunked(25165824))
+                .contains("\"status\":413")
+                .contains("no Content-Length")
+                .contains("25165824");
+    }
 }
