@@ -1,10 +1,11 @@
 package dev.cairn.factextract;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.cairn.http.MemoryView;
 import dev.cairn.http.RequestCaller;
 import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.id.Id;
-import dev.cairn.model.memory.Memory;
 import dev.cairn.model.session.FactExtractor;
 import dev.cairn.model.session.SessionService;
 import jakarta.ws.rs.POST;
@@ -12,7 +13,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
@@ -34,59 +34,22 @@ public class EndResource {
     }
 
     /**
-     * An extracted memory on the wire: every field of API.md § Memories that {@code GET …/memories/{id}} answers (a new
-     * user's trial found tags, importance and created_at missing here, so one client-side model did not fit both), and
-     * the outcome of consolidation.
+     * An extracted memory on the wire: the memory exactly as {@code GET …/memories/{id}} answers it ({@link
+     * MemoryView}, unwrapped into this object, so one client-side model fits both), and the outcome of consolidation:
+     * as the class comment lists.
      */
     public record ExtractedView(
-            String id,
-            String team,
-            String user,
-            String scope,
-            String type,
-            String content,
-            List<String> tags,
-            double importance,
-            double confidence,
-            Instant occurredAt,
-            Instant createdAt,
-            Instant lastAccessedAt,
-            long accessCount,
-            String sourceSessionId,
-            List<String> evidence,
-            long version,
-            String state,
-            Instant validTo,
+            @JsonUnwrapped MemoryView memory,
             String consolidation,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String supersedes,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String supersededBy) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String supersedes) {
 
         static ExtractedView of(Consolidator.Outcome o) {
-            Memory m = o.memory();
             return new ExtractedView(
-                    m.id().value(),
-                    m.team().value(),
-                    m.user() == null ? null : m.user().value(),
-                    m.scope().wire(),
-                    m.type().wire(),
-                    m.content(),
-                    m.tags().stream().map(Id::value).toList(),
-                    m.importance(),
-                    m.confidence(),
-                    m.occurredAt(),
-                    m.createdAt(),
-                    m.lastAccessedAt(),
-                    m.accessCount(),
-                    m.sourceSessionId() == null ? null : m.sourceSessionId().value(),
-                    m.evidence().stream().map(Id::value).toList(),
-                    m.version(),
-                    m.state().wire(),
-                    m.validTo(),
+                    MemoryView.of(o.memory()),
                     o.action().name().toLowerCase(Locale.ROOT),
                     o.action() == Consolidator.Action.SUPERSEDED
                             ? o.previous().id().value()
-                            : null,
-                    m.supersededBy() == null ? null : m.supersededBy().value());
+                            : null);
         }
     }
 
