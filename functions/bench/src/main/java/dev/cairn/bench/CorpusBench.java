@@ -17,21 +17,25 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * {@code corpus-bench [--baseline-rules FILE] [--misses N] [--write DIR]}: recall and false-positive rate of the
+ * {@code corpus-bench [--baseline-rules FILE] [--misses N] [--write DIR] [--real-text PATH]}: recall and false-positive rate of the
  * bundled scanner on the generated corpus ({@link SecretCorpus}), per part and per provider (per look-alike family
  * for the clean lines), beside a baseline scanner run from another rules file in the same run.
  */
 final class CorpusBench {
 
-    static final List<String> OPTIONS = List.of("--baseline-rules", "--misses", "--write");
+    static final List<String> OPTIONS = List.of("--baseline-rules", "--misses", "--write", "--real-text");
     static final String USAGE = """
-            usage: corpus-bench [--baseline-rules FILE] [--misses N] [--write DIR]
+            usage: corpus-bench [--baseline-rules FILE] [--misses N] [--write DIR] [--real-text PATH]
             Scans the generated corpus (a development and a held-out part, secrets of every covered provider in
             prose, JSON, YAML, env, shell, tool-call, code and Chinese contexts, and hard clean look-alikes) and prints
             recall and false-positive rate per part, per provider and per look-alike family.
               --baseline-rules FILE  also run a scanner of this rules file as the baseline (default none)
               --misses N             print up to N missed and N flagged lines of the development part (default 0)
               --write DIR            write DIR/secret-corpus-dev.tsv and DIR/secret-corpus-held-out.tsv (default none)
+              --real-text PATH       also scan text nobody here wrote: a directory (every UTF-8 file up to 2 MiB under
+                                     it) or a file listing paths; prints findings per rule (with --baseline-rules, the
+                                     ones the baseline did not make), up to max(N, 20) of them in context with the value
+                                     cut, and both scanners' time over that text, interleaved (default none)
             example: java -jar functions/bench/target/cairn-bench.jar corpus-bench --misses 40
             """;
 
@@ -42,6 +46,7 @@ final class CorpusBench {
             Path baselineRules = o.path("--baseline-rules", null);
             int misses = o.positive("--misses", 0);
             Path write = o.path("--write", null);
+            Path realText = o.path("--real-text", null);
             List<Sample> corpus = SecretCorpus.generate();
             try {
                 if (write != null) {
@@ -50,7 +55,11 @@ final class CorpusBench {
                 SecretScanner baseline = baselineRules == null
                         ? null
                         : new SecretScanner(SecretRules.parse(Files.readString(baselineRules, StandardCharsets.UTF_8)));
-                report(corpus, SecretScanner.bundled(), baseline, misses, System.out);
+                SecretScanner now = SecretScanner.bundled();
+                report(corpus, now, baseline, misses, System.out);
+                if (realText != null) {
+                    RealTextScan.report(realText, now, baseline, Math.max(misses, 20), System.out);
+                }
                 return 0;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
