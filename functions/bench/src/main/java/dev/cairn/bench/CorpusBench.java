@@ -32,10 +32,10 @@ final class CorpusBench {
               --baseline-rules FILE  also run a scanner of this rules file as the baseline (default none)
               --misses N             print up to N missed and N flagged lines of the development part (default 0)
               --write DIR            write DIR/secret-corpus-dev.tsv and DIR/secret-corpus-held-out.tsv (default none)
-              --real-text PATH       also scan text nobody here wrote: a directory (every UTF-8 file up to 2 MiB under
-                                     it) or a file listing paths; prints findings per rule (with --baseline-rules, the
+              --real-text PATH       also scan text nobody here wrote, a directory or a file of paths (default none):
+                                     every UTF-8 file up to 2 MiB; prints findings per rule (with --baseline-rules, the
                                      ones the baseline did not make), up to max(N, 20) of them in context with the value
-                                     cut, and both scanners' time over that text, interleaved (default none)
+                                     cut, and both scanners' time over that text, interleaved
             example: java -jar functions/bench/target/cairn-bench.jar corpus-bench --misses 40
             """;
 

@@ -117,8 +117,12 @@ final class RealTextScan {
                                 + newPerRule.values().stream()
                                         .mapToInt(Integer::intValue)
                                         .sum());
-        perRule.forEach((rule, n) -> out.printf(
-                "  %-40s %6d%s%n", rule, n, baseline == null ? "" : "   new " + newPerRule.getOrDefault(rule, 0)));
+        // with a baseline only the rules that made new findings are listed: the rest are as before
+        perRule.forEach((rule, n) -> {
+            if (baseline == null || newPerRule.containsKey(rule)) {
+                out.printf("  %-40s %6d%s%n", rule, n, baseline == null ? "" : "   new " + newPerRule.get(rule));
+            }
+        });
         shown.forEach(s -> out.println("  " + (baseline == null ? "finding: " : "new finding: ") + s));
         if (!texts.isEmpty()) {
             timing(texts, chars, now, baseline, out);

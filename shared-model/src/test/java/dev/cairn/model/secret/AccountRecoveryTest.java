@@ -1,0 +1,71 @@
+package dev.cairn.model.secret;
+
+import static dev.cairn.model.secret.ProsePasswordTest.assertFoundAndRedacted;
+import static dev.cairn.model.secret.ProsePasswordTest.assertNoneFlagged;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What opens an account or a lock without being called a password (rules 2026.12.06-5): recovery and backup codes, the
+ * answer to a security question, a mother's maiden name, a VPN's shared secret, a combination dialled in groups, and a
+ * Social Security number. A trial's session kept each of these sentences as written in its history, since only the
+ * extractor's vote (at the session's end) took them for credentials.
+ */
+class AccountRecoveryTest {
+
+    @Test
+    void theTrialsSentences_shouldEachBeFound_andRedactedByTheirRule() {
+        assertFoundAndRedacted("the safe combination is 12-34-56", "12-34-56", "prose-door-code");
+        assertFoundAndRedacted("my locker combo is 17 23 5", "17 23 5", "prose-door-code");
+        assertFoundAndRedacted("note: the vpn shared secret is moonbeam", "moonbeam", "prose-password-word");
+        assertFoundAndRedacted(
+                "my mother's maiden name is Fernsby, it's my security answer", "Fernsby", "prose-security-answer");
+        assertFoundAndRedacted("the recovery code for my 2fa is 4839-2210", "4839-2210", "prose-recovery-code");
+        assertFoundAndRedacted("my social security number is 078-05-1120", "078-05-1120", "prose-us-ssn");
+    }
+
+    @Test
+    void otherWaysOfSayingThem_shouldBeFoundToo() {
+        Map<String, String[]> cases = Map.ofEntries(
+                Map.entry(
+                        "backup codes: 8f3k-2m9q 7hx4-p2kd",
+                        new String[] {"8f3k-2m9q 7hx4-p2kd", "prose-recovery-code"}),
+                Map.entry(
+                        "my recovery key is 184725-390412-551932-020147",
+                        new String[] {"184725-390412-551932-020147", "prose-recovery-code"}),
+                Map.entry("SSN: 219-09-9999", new String[] {"219-09-9999", "prose-us-ssn"}),
+                Map.entry("her ssn is 219099999, keep it safe", new String[] {"219099999", "prose-us-ssn"}),
+                Map.entry(
+                        "security question answer: Springfield", new String[] {"Springfield", "prose-security-answer"}),
+                Map.entry("my security answer is fluffy", new String[] {"fluffy", "prose-security-answer"}),
+                Map.entry("mum's maiden name was Hartley", new String[] {"Hartley", "prose-security-answer"}),
+                Map.entry("the wifi pre-shared key is bluebird", new String[] {"bluebird", "prose-password-word"}),
+                Map.entry("padlock combination: 3-19-27", new String[] {"3-19-27", "prose-door-code"}));
+        cases.forEach((text, expected) -> assertFoundAndRedacted(text, expected[0], expected[1]));
+    }
+
+    @Test
+    void sentencesAboutThemThatStateNone_shouldNotBeFlagged() {
+        assertNoneFlagged(List.of(
+                "the recovery code is printed on the card",
+                "the recovery codes are stored in 1password",
+                "backup codes: 10 of them, single use",
+                "recovery key: 0000-0000",
+                "SSN: 123-45-6789",
+                "ssn : 111-22-3333",
+                "social security number: 000-12-3456",
+                "the SSN field is 9 digits",
+                "Social Security number (SSN) is a nine-digit number",
+                "the security answer is case-sensitive",
+                "the security answer is required.",
+                "mother's maiden name is a common security question",
+                "security answer: The name of your first pet",
+                "the shared secret is generated",
+                "the shared secret is stored in the vault",
+                "the safe combination is 3 numbers",
+                "the combination lock has 3 dials 1 2 3",
+                "the locker combination is 1 2"));
+    }
+}
