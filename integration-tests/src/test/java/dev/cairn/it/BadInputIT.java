@@ -102,6 +102,17 @@ class BadInputIT {
         assertProblem(r, status, detailPart);
     }
 
+    @Test
+    void aSecretSentAsAFieldName_shouldNotComeBackInTheProblem() {
+        String token = "ghp_wIl9DV4WTFuq1vq3ozrKT4AqNG5vp2PV9o5Y";
+        Response r = as("alice", TEAM)
+                .body("{\"content\":\"x\",\"" + token + "\":1}")
+                .post(MEMORIES);
+
+        assertProblem(r, 400, "unknown field '[REDACTED:github-pat]'");
+        assertThat(r.asString()).doesNotContain(token);
+    }
+
     static Stream<Arguments> badIds() {
         return Stream.of(
                 Arguments.of("uppercase team", "/v1/teams/ACME/memories", "uppercase"),

@@ -26,6 +26,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class BodySizeGuard {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** What to do about it, on any route: a batch, a session message or a tool result alike. */
+    private static final String SMALLER = "Send a smaller body: fewer memories per batch, and each content or message"
+            + " within cairn.memory.max-content-bytes";
 
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     Optional<MemorySize> maxBodySize;
@@ -83,8 +86,7 @@ public class BodySizeGuard {
                 "Content too large",
                 413,
                 "the request body (sent in chunks, with no Content-Length) ran over " + limit
-                        + " bytes, the most this server takes (quarkus.http.limits.max-body-size). Send fewer"
-                        + " memories per batch, or content within cairn.memory.max-content-bytes"));
+                        + " bytes, the most this server takes (quarkus.http.limits.max-body-size). " + SMALLER));
     }
 
     /** The problem document for a declared body length over the limit, or null when it is within (or not a number). */
@@ -106,8 +108,7 @@ public class BodySizeGuard {
                 "Content too large",
                 413,
                 "the request body is " + length + " bytes; this server takes at most " + limit
-                        + " (quarkus.http.limits.max-body-size). Send fewer memories per batch, or content"
-                        + " within cairn.memory.max-content-bytes"));
+                        + " (quarkus.http.limits.max-body-size). " + SMALLER));
     }
 
     private static String write(Object problem) {

@@ -286,7 +286,21 @@ public class ProblemMappers {
     }
 
     private static Problem invalidJsonProblem(String detail, String field) {
-        return Problem.of("invalid-request", "Invalid request", 400, detail, List.of(new FieldError(field, detail)));
+        // a field name or a parser's excerpt is the caller's own text, and an error is read, logged and pasted into
+        // issues: a secret sent as a field name ({"ghp_…": 1}) must not come back in the answer
+        String safeDetail = withoutSecrets(detail);
+        String safeField = withoutSecrets(field);
+        return Problem.of(
+                "invalid-request", "Invalid request", 400, safeDetail, List.of(new FieldError(safeField, safeDetail)));
+    }
+
+    /** The text with whatever the secret scanner finds in it redacted (the same markers as a stored memory's). */
+    static String withoutSecrets(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        var scanner = dev.cairn.model.secret.SecretScanner.bundled();
+        return dev.cairn.model.secret.SecretScanner.redact(text, scanner.scan(text));
     }
 
     /** 405 with {@code Allow}: the path is a route, the method is not one of its methods. */

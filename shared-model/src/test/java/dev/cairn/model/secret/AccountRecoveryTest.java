@@ -46,6 +46,53 @@ class AccountRecoveryTest {
         cases.forEach((text, expected) -> assertFoundAndRedacted(text, expected[0], expected[1]));
     }
 
+    /** Rules 2026.12.06-6: a second trial, from the README alone, kept these in session history and memories. */
+    @Test
+    void theSecondTrialsSentences_shouldEachBeFound_andRedactedByTheirRule() {
+        Map<String, String[]> cases = Map.ofEntries(
+                Map.entry("the OTP is 482913", new String[] {"482913", "prose-one-time-code"}),
+                Map.entry("Please remember that the OTP is 482913", new String[] {"482913", "prose-one-time-code"}),
+                Map.entry(
+                        "verification code: 661204, it expires in 5 minutes",
+                        new String[] {"661204", "prose-one-time-code"}),
+                Map.entry("验证码是730164", new String[] {"730164", "prose-one-time-code"}),
+                Map.entry("El código de verificación es 552781", new String[] {"552781", "prose-one-time-code"}),
+                Map.entry("2FA code: 482913", new String[] {"482913", "prose-one-time-code"}),
+                Map.entry(
+                        "The first pet question answer is Biscuit", new String[] {"Biscuit", "prose-security-answer"}),
+                Map.entry("家里大门密码是8866", new String[] {"8866", "prose-password-zh-digits"}),
+                Map.entry("门禁密码是8866", new String[] {"8866", "prose-password-zh-digits"}),
+                Map.entry("家里的WiFi叫TP-LINK_5G，密码chaoshi888", new String[] {"chaoshi888", "prose-password-zh"}),
+                Map.entry("El PIN es 3307", new String[] {"3307", "prose-pin"}),
+                Map.entry("Meine PIN lautet 9012", new String[] {"9012", "prose-pin"}),
+                Map.entry("the safe code is 2468", new String[] {"2468", "prose-door-code"}),
+                Map.entry(
+                        "My GitHub 2FA recovery codes are 7f3a9-b21c4 and 9d8e2-a1b3f",
+                        new String[] {"7f3a9-b21c4 and 9d8e2-a1b3f", "prose-recovery-code"}));
+        cases.forEach((text, expected) -> assertFoundAndRedacted(text, expected[0], expected[1]));
+    }
+
+    @Test
+    void sentencesAboutCodesThatStateNone_shouldNotBeFlagged() {
+        assertNoneFlagged(List.of(
+                "the verification code is sent by SMS",
+                "OTP: 6 digits",
+                "the security code is on the back of the card",
+                "2FA code: 000000",
+                "the OTP is valid for 300 seconds",
+                "验证码是必填项",
+                "密码是8位",
+                "密码长度至少12位",
+                "密码是2024年改的",
+                "密码学是一门学科",
+                "the quiz question answer is no",
+                "thread-safe code 4821",
+                "the recovery code flow is in auth.ts",
+                "door code reviews happen on Fridays",
+                "验证码功能在 auth 模块里",
+                "密码策略要求至少12位"));
+    }
+
     @Test
     void sentencesAboutThemThatStateNone_shouldNotBeFlagged() {
         assertNoneFlagged(List.of(
