@@ -343,7 +343,12 @@ public final class SecretScanner {
             if (out == null) {
                 out = new ArrayList<>(found);
             }
-            out.set(i, f.withCheck(check, FormatCheck.passes(check, visibleFolded(text, f.start(), f.end()))));
+            boolean passed = FormatCheck.passes(check, visibleFolded(text, f.start(), f.end()));
+            // a card number that fails Luhn is another number: no finding (null, removed below)
+            out.set(i, !passed && FormatCheck.decides(check) ? null : f.withCheck(check, passed));
+        }
+        if (out != null) {
+            out.removeIf(java.util.Objects::isNull);
         }
         return out == null ? found : out;
     }
