@@ -17,7 +17,9 @@ import java.util.Map;
  * memory types, or a question, request, chatter, temporary state. Precise cues ({@link Statements}) settle what a
  * vote cannot be trusted with: an explicit request to remember (anywhere in a message) keeps the statement whatever the
  * vote, a question or temporary state is never kept, a credential is never kept, and a type named outright ("our
- * convention", "we decided") adds to that type's vote.
+ * convention", "we decided") adds to that type's vote. After the vote, a hedge ("we might move to Terraform") halves
+ * the score, and someone else's taste ("John said he prefers Vim") or a past state ("we used to deploy on Heroku") is
+ * a fact whatever type the vote gave it.
  *
  * <p>A statement becomes a fact only when its best type's score reaches {@link Settings#threshold()}; below it, it is
  * reported in {@code skipped} with the reason the vote favoured and the score, so nothing is lost silently. Only the
@@ -30,6 +32,9 @@ public final class EmbeddedExtractor implements FactExtractor {
 
     /** The highest confidence one sighting of a statement gets. */
     static final double FIRST_SIGHT_CAP = 0.95;
+
+    /** What a hedge ("might", "maybe", "not sure yet", "也许") leaves of a statement's score. */
+    static final double HEDGED = 0.5;
 
     /**
      * @param neighbours examples that vote (k)
@@ -281,12 +286,33 @@ public final class EmbeddedExtractor implements FactExtractor {
                 best = type;
             }
         }
+        if ((best == MemoryType.PREFERENCE || best == MemoryType.ENVIRONMENT)
+                && Statements.isSomeoneElsesTaste(s.body())) {
+            // "John said he prefers Vim", "我老婆喜欢靠窗的座位": a taste, but not the speaker's — what the user knows
+            // about John, not how the user wants things done (a rule or choice relayed by someone stays what it is)
+            best = MemoryType.FACT;
+        }
+        if (best != MemoryType.FACT
+                && !(best == MemoryType.DECISION && cues.containsKey(MemoryType.DECISION))
+                && Statements.isPastState(s.body())) {
+            // "we used to deploy on Heroku": history, which the guideline files as a fact; kept as an environment it
+            // would claim the present, and a habit is no choice (one named as such, "we previously decided …", is
+            // dated by nature and stays a decision)
+            best = MemoryType.FACT;
+        }
         // one statement is never stated as surely as a repeated one: its confidence stays under the 0.99 that
         // reinforcement (Memory's 1 − (1−a)(1−b)) may reach, so saying it again still counts
         double keep = Math.min(FIRST_SIGHT_CAP, factMass + (cues.isEmpty() ? 0 : settings.cueWeight()));
         if (s.explicit()) {
             // asked to be remembered: kept whatever the vote, at the confidence of an explicit statement
             return new Verdict(best.wire(), Math.max(0.9, keep), votes);
+        }
+        boolean tentative = Statements.isTentative(s.body());
+        if (tentative) {
+            // "we might move to Terraform next quarter, not sure yet": the speaker is not sure, so neither is the
+            // score — halved, it stays under any bar above FIRST_SIGHT_CAP / 2 and the idea goes to skipped with
+            // its score instead of becoming a decision at 0.95
+            keep *= HEDGED;
         }
         double bar = s.chinese() && cues.isEmpty() ? settings.chineseThreshold() : settings.threshold();
         if (keep >= bar && !Statements.isImperativeRequest(s.body())) {
@@ -306,6 +332,10 @@ public final class EmbeddedExtractor implements FactExtractor {
                     .max(Map.Entry.comparingByValue())
                     .map(e -> e.getKey().substring(5))
                     .orElse(reason);
+        }
+        if (tentative && reason.equals("chatter")) {
+            // an idea someone is weighing is listed with its score (chatter is not): it may firm up later
+            reason = "low-confidence";
         }
         if (Statements.isImperativeRequest(s.body())) {
             reason = "request";

@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
 
 /**
  * How a user's message is cut into statements and what its precise cues say, in English and Chinese: an explicit
- * request to remember (anywhere in the message), questions, temporary state, credentials, whose statement it is, and
- * the words that name a memory type outright. The cues are deliberately narrow — the {@link EmbeddedExtractor}'s
+ * request to remember (anywhere in the message), questions, temporary state, credentials, whose statement it is, the
+ * words that name a memory type outright, and what makes a statement not the user's present truth: a hedge, someone
+ * else's taste, a past state. The cues are deliberately narrow — the {@link EmbeddedExtractor}'s
  * nearest examples carry the rest — so that a cue firing is nearly always right.
  */
 public final class Statements {
@@ -333,6 +334,94 @@ public final class Statements {
                     + "|[A-Za-z]{16,}"
                     + "|[:：]\\s*[^\\s.。]"
                     + "|\\b[a-z]{3,8}(?:\\s+[a-z]{3,8}){11}\\b");
+
+    /**
+     * Words of someone weighing an idea rather than stating one: "we might move to Terraform", "maybe we should try
+     * Bun at some point", "not sure yet", "在考虑要不要换", "也许可以试试". Narrow on purpose: "I think" alone softens
+     * a firm statement ("I think we should always squash-merge") and is no hedge; "may" grants permission as often as
+     * it hedges; "eventually" is also "eventually consistent"; "尽可能" is "as far as possible", "大概" an estimate of a
+     * number; "考虑" counts only as an ongoing or open consideration ("优先考虑 SQL", "不考虑了" are a taste and a choice).
+     */
+    private static final Pattern HEDGE = Pattern.compile("(?i)\\b(?:(?:we|i|they)\\s+(?:(?!not\\b)\\w+\\s+)?might|"
+            + "might\\s+(?:just\\s+)?(?:go|move|switch|try|use|adopt|drop|stay|migrate|change|start|look|end up)|"
+            + "maybe|mayb|perhaps|possibly|probably|not sure|unsure|undecided|(?:not|haven'?t|hasn'?t) (?:been )?decided|"
+            + "nothing(?:'s| is) (?:decided|settled|final)|not (?:settled|final|decided)(?: yet)?|thinking (?:about|of)|"
+            + "considering|toying with|at some point|some ?day|sometime|we'?ll see|who knows|idk|tbd)\\b"
+            + "|(?<![尽不])可能(?!性)|也许|或许|说不定|还不确定|不确定|还没定|没定下来|还没想好|没想好|还在纠结|还在犹豫"
+            + "|(?:在|正在|还在|打算|准备)考虑|考虑(?:要不要|是否|一下)");
+
+    /**
+     * What keeps a hedged statement firm: a standing rule ("maybe overkill, but every service must have an owner") or
+     * a choice already made ("we were considering Kafka but decided on RabbitMQ"; not "nothing's decided", "havent
+     * decided", "hasn't been decided", "it is not decided").
+     */
+    private static final Pattern FIRM = Pattern.compile("(?i)\\b(?:always|never|every|must|from now on|going forward|"
+            + "no exceptions)\\b|(?<!\\bnot\\s|n'?t\\s|\\bbeen\\s|nothing's\\s|\\bis\\s)\\b(?:decided|agreed|"
+            + "settled on|picked|chose|went with|signed off)\\b"
+            + "|一律|必须|统一|每次|每个|从不|始终|(?<![没未不])决定|定了|已经定|拍板|选了|最后选");
+
+    /**
+     * The speaker's own taste, which is soft by nature ("I think I prefer Vitest", "可能我更喜欢列表形式") and stays a
+     * preference under a hedge; "我" must be the one who likes ("我老婆喜欢…" is someone else's taste).
+     */
+    private static final Pattern OWN_TASTE =
+            Pattern.compile("(?i)\\bI(?:'d|\\s+would)?\\s+(?:(?:also|really|much|still|"
+                    + "both|personally|honestly|definitely|kinda|generally|usually|always|do|just|too|actually|think\\s+i)\\s+)*"
+                    + "(?:prefer|like|love|hate|dislike|enjoy|rather)\\b"
+                    + "|我(?:和[^，。]{1,6}?)?(?:也|还|都|就|比较|更|很|一直|特别|最|个人|自己|其实|还是|不太|不)*"
+                    + "(?:更喜欢|喜欢|偏好|偏爱|习惯|倾向|宁愿|宁可|更爱|讨厌)");
+
+    /** Whether {@code s} weighs an idea instead of stating a fact, a rule, a choice or the speaker's own taste. */
+    public static boolean isTentative(String s) {
+        return HEDGE.matcher(s).find()
+                && !FIRM.matcher(s).find()
+                && !OWN_TASTE.matcher(s).find();
+    }
+
+    /**
+     * A taste whose subject is someone other than the speaker: "John said he prefers Vim", "my wife hates spicy food",
+     * "Priya told me she'd rather pair", "张三说他喜欢用 Vim", "我老婆喜欢靠窗的座位". A name is a capitalised word
+     * that is not a function word at the head of the sentence; a Chinese name cannot be told from a word, so there
+     * it is "他/她" or a relative or colleague before the verb of taste.
+     */
+    private static final Pattern SOMEONE_ELSES_TASTE = Pattern.compile("^(?i:(?:ok|okay|so|also|btw|fyi|oh|and|but)"
+            + "[,:]?\\s+)*(?:(?!(?:I|We|You|It|This|That|These|Those|There|The|Our|My|Your|Everyone|Everybody|Nobody|"
+            + "Team|Please|Let|Let's|Maybe|Perhaps)\\b)\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?"
+            + "|(?i:he|she|they|(?:my|our)\\s+(?:wife|husband|partner|girlfriend|boyfriend|colleague|coworker|co-worker|"
+            + "boss|manager|lead|mom|mum|dad|mother|father|son|daughter|kids?|children|friend|teammate|cto|ceo|pm|"
+            + "designer|client|customer|landlord|brother|sister|parents?)))\\s+"
+            + "(?i:(?:said|says|told (?:me|us)|mentioned|thinks|claims)(?:\\s+that)?\\s+(?:he|she|they)\\b|"
+            + "(?:\\w+\\s+)?(?:prefers|likes|loves|hates|dislikes|enjoys|wants|is a (?:big |huge )?fan of|"
+            + "would rather|'d rather|can'?t stand))"
+            + "|(?<![我其])(?:他|她)们?(?:也|还|就|比较|更|很|一直|特别|最|都|不太|不){0,2}"
+            + "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)"
+            + "|^(?:我的?|我们的?)?(?:老婆|老公|妻子|丈夫|太太|先生|爱人|对象|女朋友|男朋友|同事|老板|领导|经理|主管|组长|"
+            + "妈妈?|爸爸?|母亲|父亲|女儿|儿子|孩子|朋友|室友|家人|父母|爷爷|奶奶|客户|甲方)[^，。我]{0,4}?"
+            + "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)");
+
+    /** Whether {@code s} tells someone else's taste and not the speaker's ("my colleague and I prefer …" is theirs too). */
+    public static boolean isSomeoneElsesTaste(String s) {
+        return SOMEONE_ELSES_TASTE.matcher(s).find() && !OWN_TASTE.matcher(s).find();
+    }
+
+    /**
+     * A state that held before and is not said to hold now: "we used to deploy on Heroku", "previously the API was
+     * hosted on DigitalOcean", "我们以前部署在 Heroku 上". "I'm used to vim keybindings" and "Redis is used to cache"
+     * are not the past; "之前" after a noun is "before it" ("上线之前必须跑测试"), and "过去三年" a span.
+     */
+    private static final Pattern PAST_STATE = Pattern.compile("(?i)(?<!\\b(?:be|been|being|am|is|are|was|were|get|gets|"
+            + "got|getting|im|m|re|s)\\s)\\bused\\s+to\\b(?!\\s+(?:it|this|that|them)\\b)"
+            + "|\\b(?:previously|formerly|back then|in the old days|in the past)\\b"
+            + "|(?:^|[，,；;\\s]|我们|咱们|我|公司|团队|大家)(?:以前|之前|曾经|原先|早先|过去|当初)"
+            + "(?!的?\\s*(?:\\d|[一二三四五六七八九十两几]))");
+    /** What says the present beside the past: "we used to be on Heroku but now …", "以前…，现在都跑在…". */
+    private static final Pattern PRESENT = Pattern.compile("(?i)\\b(?:now|nowadays|these days|since then|moved|"
+            + "switched|migrated|replaced|today|currently)\\b|现在|如今|目前|后来|改成|换成|换到|迁到|迁移到|改用|切到|转到");
+
+    /** Whether {@code s} says how things were, not how they are. */
+    public static boolean isPastState(String s) {
+        return PAST_STATE.matcher(s).find() && !PRESENT.matcher(s).find();
+    }
 
     /** The memory types whose cue words occur in {@code s}. */
     public static Map<MemoryType, Boolean> typeCues(String s) {
