@@ -282,6 +282,11 @@ public final class Statements {
                         + "required|handled|saved|located|available|here|there|below|above|same)[.,]?")) {
                     return null;
                 }
+                // "password: ${DB_PASSWORD}", "token is <your-token>": a reference or a placeholder, which the secret
+                // scanner does not take for a secret either (a second new-user trial saw it redacted at the end)
+                if (PLACEHOLDER.matcher(value).matches()) {
+                    return null;
+                }
                 // "the token expiry for sessions is 15 minutes", "password length: 12": a setting of the credential
                 // (an attribute noun between its name and the value, or a number with its unit), not its value
                 if (ATTRIBUTE.matcher(s.substring(m.start(), m.start(g))).find()
@@ -293,6 +298,16 @@ public final class Statements {
         }
         return null;
     }
+
+    /**
+     * A value that only names where the credential is: a variable (${DB_PASSWORD}, $DB_PASSWORD, %DB_PASSWORD%,
+     * {{ db_password }}, process.env.X, os.environ[...]), a placeholder in angle brackets, or a mask (****, xxxx).
+     */
+    private static final Pattern PLACEHOLDER = Pattern.compile("[\"'`]?(?:\\$\\{[^}\\s]{1,80}}|\\$[A-Z_][A-Z0-9_]{1,80}"
+            + "|%[A-Za-z_][A-Za-z0-9_]{1,80}%|\\{\\{[^}]{1,80}}}|<[^>\\s]{1,80}>|\\*{3,}|[xX]{3,}"
+            + "|(?:process\\.env|os\\.environ|import\\.meta\\.env|System\\.getenv|ENV)[\\[.(]\\S{1,80})[\"'`]?[.,;]?");
+
+    private static final Pattern PLACEHOLDER_IN_TEXT = Pattern.compile("(?<!\\S)" + PLACEHOLDER.pattern() + "(?!\\S)");
 
     /** Nouns that make "password X is N" / "token X: N" a setting of the credential rather than its value. */
     private static final Pattern ATTRIBUTE = Pattern.compile("(?i)\\b(?:expiry|expiration|lifetime|ttl|timeout|"
@@ -324,12 +339,15 @@ public final class Statements {
     public static boolean holdsValueLikeToken(String s) {
         // quantities ("12 characters", "15 minutes") and tools ("hashed with argon2id") hold digits but no value
         String rest = TOOL.matcher(QUANTITY.matcher(s).replaceAll(" ")).replaceAll(" ");
+        // and a variable or placeholder where the value would be ("password: ${DB_PASSWORD}") is none either
+        rest = PLACEHOLDER_IN_TEXT.matcher(rest).replaceAll(" ");
         return VALUE_LIKE.matcher(rest).find();
     }
 
     // a token is a run of non-space characters; trailing sentence punctuation is not part of it
     private static final Pattern VALUE_LIKE =
-            Pattern.compile("(?<![\\S])(?=[^\\s]*?(?:[0-9]|[!@#$%^&*_+=/\\\\~|<>{}\\[\\]]"
+            // a lone sign ("api key = …", "a -> b") is not a value: a token needs a letter or digit
+            Pattern.compile("(?<![\\S])(?=[^\\s]*?[\\p{L}\\p{N}])(?=[^\\s]*?(?:[0-9]|[!@#$%^&*_+=/\\\\~|<>{}\\[\\]]"
                     + "|\\p{Ll}\\p{Lu}))[^\\s]*[^\\s.,;:!?。，！？]"
                     + "|[A-Za-z]{16,}"
                     + "|[:：]\\s*[^\\s.。]"

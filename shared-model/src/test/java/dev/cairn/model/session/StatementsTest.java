@@ -190,4 +190,20 @@ class StatementsTest {
         assertThat(Statements.holdsValueLikeToken("please never put the password in the chat again"))
                 .isFalse();
     }
+
+    @Test
+    void aVariableOrPlaceholderWhereTheValueWouldBe_isNoCredential_butAValueStillIs() {
+        for (String reference : List.of(
+                "password: ${DB_PASSWORD}",
+                "the db password is $DB_PASSWORD",
+                "token: <your-token>",
+                "api key = process.env.OPENAI_API_KEY",
+                "the password is ****",
+                "password: %DB_PASS%")) {
+            assertThat(Statements.credential(reference)).as(reference).isNull();
+            assertThat(Statements.holdsValueLikeToken(reference)).as(reference).isFalse();
+        }
+        assertThat(Statements.credential("password: hunter2")).isNotNull();
+        assertThat(Statements.credential("the db password is $ecretPass1")).isNotNull();
+    }
 }
