@@ -304,7 +304,13 @@ public final class EmbeddedExtractor implements FactExtractor {
         // reinforcement (Memory's 1 − (1−a)(1−b)) may reach, so saying it again still counts
         double keep = Math.min(FIRST_SIGHT_CAP, factMass + (cues.isEmpty() ? 0 : settings.cueWeight()));
         if (s.explicit()) {
-            // asked to be remembered: kept whatever the vote, at the confidence of an explicit statement
+            // asked to be remembered, yet the vote takes it for a credential it holds ("remember that the guest wifi
+            // key is blue-otter-73"): asking does not make a secret safe to keep, so it is withheld as the same
+            // sentence without "remember" is at the end (a trial saw such sentences written at once, team-wide)
+            if (1 - factMass >= 0.5 && secretLeads(votes) && Statements.holdsValueLikeToken(s.text())) {
+                return new Verdict("skip:secret", round(1 - factMass), votes);
+            }
+            // otherwise kept whatever the vote, at the confidence of an explicit statement
             return new Verdict(best.wire(), Math.max(0.9, keep), votes);
         }
         boolean tentative = Statements.isTentative(s.body());
@@ -391,6 +397,15 @@ public final class EmbeddedExtractor implements FactExtractor {
 
     /** What {@code skipped} shows of a statement held to be a credential when no part of it can be pointed at. */
     static final String WITHHELD = "[REDACTED: a statement judged to hold a credential]";
+
+    /** Whether "secret" has the most votes among the skip reasons. */
+    private static boolean secretLeads(Map<String, Double> votes) {
+        return votes.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("skip:"))
+                .max(Map.Entry.comparingByValue())
+                .map(e -> e.getKey().equals("skip:secret"))
+                .orElse(false);
+    }
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;

@@ -72,6 +72,23 @@ class AccountRecoveryTest {
         cases.forEach((text, expected) -> assertFoundAndRedacted(text, expected[0], expected[1]));
     }
 
+    /** Rules 2026.12.06-9: a third trial's "remember that …" sentences, written at once as team memories. */
+    @Test
+    void theThirdTrialsSentences_shouldEachBeFound_andRedactedByTheirRule() {
+        Map<String, String[]> cases = Map.ofEntries(
+                Map.entry(
+                        "the answer to the bank's security question is Corolla",
+                        new String[] {"Corolla", "prose-security-answer"}),
+                Map.entry("Der Türcode für das Büro lautet 4402", new String[] {"4402", "prose-door-code"}),
+                Map.entry("Le code de la porte de l'immeuble est 8147", new String[] {"8147", "prose-door-code"}),
+                Map.entry("the company card CVV is 737", new String[] {"737", "prose-card-cvv"}),
+                Map.entry("Mi PIN del banco es 4490", new String[] {"4490", "prose-pin"}),
+                Map.entry("Meine PIN für die EC-Karte ist 6158", new String[] {"6158", "prose-pin"}));
+        cases.forEach((text, expected) -> assertFoundAndRedacted(text, expected[0], expected[1]));
+        assertNoneFlagged(
+                List.of("the answer to this question is 42", "the CVV is 3 digits", "the cid 1234 of the process"));
+    }
+
     @Test
     void sentencesAboutCodesThatStateNone_shouldNotBeFlagged() {
         assertNoneFlagged(List.of(

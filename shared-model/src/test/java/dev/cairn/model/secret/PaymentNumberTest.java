@@ -18,7 +18,7 @@ class PaymentNumberTest {
     void aCardNumberThatPassesLuhn_orAnIbanWhoseCheckDigitsHold_shouldBeFound() {
         Map<String, String[]> cases = Map.ofEntries(
                 Map.entry(
-                        "card number 4111 1111 1111 1111 exp 09/27 cvv 123",
+                        "card number 4111 1111 1111 1111 exp 09/27",
                         new String[] {"4111 1111 1111 1111", "prose-payment-card"}),
                 Map.entry("my visa is 4012888888881881", new String[] {"4012888888881881", "prose-payment-card"}),
                 Map.entry("Amex: 3782 822463 10005", new String[] {"3782 822463 10005", "prose-payment-card"}),
@@ -30,6 +30,14 @@ class PaymentNumberTest {
                         new String[] {"DE89 3704 0044 0532 0130 00", "prose-iban"}),
                 Map.entry("IBAN: GB33BUKB20201555555555", new String[] {"GB33BUKB20201555555555", "prose-iban"}));
         cases.forEach((text, expected) -> assertFoundAndRedacted(text, expected[0], expected[1]));
+    }
+
+    @Test
+    void aCardWithItsSecurityCode_shouldHaveBoth_redacted() {
+        String text = "card number 4111 1111 1111 1111 exp 09/27 cvv 123";
+        List<Finding> found = SecretScanner.bundled().scan(text);
+        assertThat(found).extracting(Finding::ruleId).containsExactly("prose-payment-card", "prose-card-cvv");
+        assertThat(SecretScanner.redact(text, found)).doesNotContain("4111").doesNotContain("123");
     }
 
     @Test

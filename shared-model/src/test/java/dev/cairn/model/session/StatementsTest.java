@@ -206,4 +206,15 @@ class StatementsTest {
         assertThat(Statements.credential("password: hunter2")).isNotNull();
         assertThat(Statements.credential("the db password is $ecretPass1")).isNotNull();
     }
+
+    @Test
+    void theCredentialsVerb_isAWordInEveryLanguageItIsRead_andAParticipleIsNoValue() {
+        int[] german = Statements.credential("Meine PIN für die EC-Karte ist 6158");
+        assertThat(german).isNotNull();
+        assertThat("Meine PIN für die EC-Karte ist 6158".substring(german[0], german[1]))
+                .isEqualTo("6158");
+        assertThat(Statements.credential("The door code feature is shipping in version 2.4"))
+                .isNull();
+        assertThat(Statements.credential("the password was rotated")).isNull();
+    }
 }
