@@ -343,7 +343,9 @@ public final class Statements {
         // quantities ("12 characters", "15 minutes") and tools ("hashed with argon2id") hold digits but no value
         String rest = TOOL.matcher(QUANTITY.matcher(s).replaceAll(" ")).replaceAll(" ");
         // and a variable or placeholder where the value would be ("password: ${DB_PASSWORD}") is none either
-        rest = PLACEHOLDER_IN_TEXT.matcher(rest).replaceAll(" ");
+        // (a full stop, not a space, takes its place: "password: ${DB_PASSWORD} comes from the env" must not read
+        // "comes" as what follows the colon)
+        rest = PLACEHOLDER_IN_TEXT.matcher(rest).replaceAll(" . ");
         return VALUE_LIKE.matcher(rest).find();
     }
 

@@ -195,6 +195,7 @@ class StatementsTest {
     void aVariableOrPlaceholderWhereTheValueWouldBe_isNoCredential_butAValueStillIs() {
         for (String reference : List.of(
                 "password: ${DB_PASSWORD}",
+                "password: ${DB_PASSWORD} comes from the env",
                 "the db password is $DB_PASSWORD",
                 "token: <your-token>",
                 "api key = process.env.OPENAI_API_KEY",
