@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An AWS key pair pasted together (rules 2026.12.06-8, {@code aws-secret-beside-key-id}): the secret has no name of
- * its own, only its place after the access key id. Both halves must be redacted, not just the id.
+ * its own, only its place after the access key id: on the same line, after a slash, or on the next line (rules
+ * 2026.12.07-1). Both halves must be redacted, not just the id.
  */
 class AwsKeyPairTest {
 
@@ -20,7 +21,10 @@ class AwsKeyPairTest {
         for (String text : List.of(
                 "aws key " + ID + " secret " + SECRET,
                 ID + " with secret " + SECRET + ", region eu-west-1",
-                ID + ":" + SECRET)) {
+                ID + ":" + SECRET,
+                ID + "/" + SECRET,
+                "Access key ID: " + ID + "\nSecret access key: " + SECRET,
+                ID + "\n" + SECRET)) {
             List<Finding> found = SecretScanner.bundled().scan(text);
             assertThat(found)
                     .as(text)
@@ -29,6 +33,13 @@ class AwsKeyPairTest {
             String redacted = SecretScanner.redact(text, found);
             assertThat(redacted).as(text).doesNotContain(ID).doesNotContain(SECRET);
         }
+    }
+
+    @Test
+    void aBase64RunAfterABlankLine_shouldNotBeTakenForTheSecret() {
+        assertThat(SecretScanner.bundled().scan(ID + "\n\n" + SECRET))
+                .extracting(Finding::ruleId)
+                .doesNotContain("aws-secret-beside-key-id");
     }
 
     @Test
