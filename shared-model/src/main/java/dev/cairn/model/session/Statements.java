@@ -325,7 +325,20 @@ public final class Statements {
     private static final Pattern QUANTITY = Pattern.compile("(?i)\\d+(?:[.,]\\d+)?\\s*(?:minutes?|mins?|hours?|hrs?|"
             + "days?|weeks?|months?|years?|seconds?|secs?|ms|characters?|chars?|digits?|letters?|symbols?|words?|"
             + "attempts?|tries|times|retries|bytes?|bits?|kb|mb|gb|kib|mib|%|percent|users?|sessions?|requests?|"
-            + "tokens?|rounds|分钟|小时|天|周|个月|年|秒|位|个字符|次)(?![\\p{L}\\d])");
+            + "tokens?|rounds|分钟|小时|天|周|个月|年|秒|位|个字符|次"
+            // the same units in German, Spanish, French and Portuguese ("Die PIN muss 6 Ziffern haben", "El PIN
+            // debe tener 4 dígitos"), which a trial saw withheld as credentials
+            + "|ziffern|stellen|zeichen|versuche|minuten|stunden|tage|d[ií]gitos|caracteres|intentos|minutos|d[ií]as"
+            + "|chiffres|caract[eè]res|tentatives|jours)(?![\\p{L}\\d])");
+
+    /**
+     * Tokens that are names, not values: a field or column named for the credential ("password_hash", "api_token",
+     * "reset_token_expires"), a number of one or two digits ("mod 97": no credential is that short, and the scanner
+     * reads a card's CVV by its name) and the password manager whose name starts with a digit (1Password).
+     */
+    private static final Pattern NAME_NOT_VALUE = Pattern.compile("(?i)(?<!\\S)(?:[a-z]+_)*(?:password|passwd|pwd|"
+            + "secret|token|key|pin|otp|hash|salt)(?:_[a-z]+)*(?=[.,;:!?)]*(?:\\s|$))(?<=_[a-z]{1,20}|[a-z]_[a-z]{1,20})"
+            + "|(?<!\\S)\\d{1,2}(?=[.,;:!?)]*(?:\\s|$))|\\b1Password\\b");
 
     /**
      * Where a token is a tool, not a value: after a participle and "with", "using", "by" or "via" ("hashed with
@@ -342,6 +355,8 @@ public final class Statements {
     public static boolean holdsValueLikeToken(String s) {
         // quantities ("12 characters", "15 minutes") and tools ("hashed with argon2id") hold digits but no value
         String rest = TOOL.matcher(QUANTITY.matcher(s).replaceAll(" ")).replaceAll(" ");
+        // nor do a field named for the credential, a one- or two-digit number, or 1Password
+        rest = NAME_NOT_VALUE.matcher(rest).replaceAll(" ");
         // and a variable or placeholder where the value would be ("password: ${DB_PASSWORD}") is none either
         // (a full stop, not a space, takes its place: "password: ${DB_PASSWORD} comes from the env" must not read
         // "comes" as what follows the colon)

@@ -119,6 +119,27 @@ class StatementsTest {
     }
 
     @Test
+    void holdsValueLikeToken_shouldNotCountAFieldNameAShortNumberOrAForeignQuantity_asAValue() {
+        // a third trial saw each of these withheld as a credential at the session's end
+        for (String said : java.util.List.of(
+                "The password field is named password_hash in the users table.",
+                "Use the password manager 1Password for team secrets.",
+                "Our IBAN validation uses mod 97.",
+                "Die PIN muss 6 Ziffern haben.",
+                "El PIN debe tener 4 dígitos.",
+                "reset_token_expires is checked on every login")) {
+            assertThat(Statements.holdsValueLikeToken(said)).as(said).isFalse();
+        }
+        for (String said : java.util.List.of(
+                "the gate code is 4417",
+                "the staging password is blue_otter_73",
+                "my pin is 123",
+                "the wifi password is hunter_two9")) {
+            assertThat(Statements.holdsValueLikeToken(said)).as(said).isTrue();
+        }
+    }
+
+    @Test
     void cues_shouldTellQuestionsRequestsAndTemporaryStateFromDurableStatements() {
         assertThat(Statements.isQuestion("Do we always need two approvals?")).isTrue();
         // a new user's trial: "do NOT use lodash in new code" was skipped as a question
