@@ -20,12 +20,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Consolidation before write: a new fact is compared with the similar current memories of the same namespace and
- * type before anything is stored.
+ * Consolidation before write: a new fact is compared with the similar current memories of the same namespace before
+ * anything is stored: a repeat of any type, a contradiction of the same type.
  *
  * <ul>
  *   <li>the same fact again → the stored memory is reinforced (confidence combined, evidence added, one access
- *       counted, freshness moved to the restatement); no new record;</li>
+ *       counted, freshness moved to the restatement); no new record. The same words typed otherwise this time are a
+ *       repeat too (the stored type stands): the extractor's type is a judgement, and a trial saw "We use pnpm" stored
+ *       twice, as an environment and as a decision;</li>
  *   <li>the same subject with a new value → both are kept and the older one is marked superseded ({@code
  *       superseded_by}, {@code valid_to}); which one is older is decided by {@code occurred_at}, then by version, then
  *       by id (ids are time-ordered), so replaying the same facts in any order gives the same current fact;</li>
@@ -138,7 +140,7 @@ public final class Consolidator {
     /** The most similar current memory the fact duplicates, else the most similar one it contradicts. */
     private Optional<Match> closest(Caller caller, Memory fresh, float[] vector) {
         VectorIndex.Filter filter =
-                new VectorIndex.Filter(fresh.team(), caller.user(), fresh.scope(), Set.of(fresh.type()), Set.of());
+                new VectorIndex.Filter(fresh.team(), caller.user(), fresh.scope(), Set.of(), Set.of());
         Map<Id, Double> similarity = new HashMap<>();
         for (VectorIndex.Candidate c :
                 index.search(new VectorIndex.Search(filter, vector, embedder.modelId(), fresh.content(), candidates))) {
@@ -151,14 +153,16 @@ public final class Consolidator {
         return store.getAll(fresh.team(), similarity.keySet()).stream()
                 .filter(m -> m.state() == MemoryState.ACTIVE
                         && m.isCurrent()
-                        && m.type() == fresh.type()
                         && m.scope() == fresh.scope()
                         && m.visibleTo(caller.user()))
                 .map(m -> new Match(
                         m,
                         similarity.get(m.id()),
                         comparison.relate(fresh.content(), m.content(), similarity.get(m.id()))))
-                .filter(m -> m.relation() != FactComparison.Relation.DISTINCT)
+                // a new value contradicts only a fact of its own type: a preference does not replace a decision
+                .filter(m -> m.relation() == FactComparison.Relation.DUPLICATE
+                        || (m.relation() == FactComparison.Relation.CONTRADICTION
+                                && m.memory().type() == fresh.type()))
                 .min(Comparator.comparing((Match m) -> m.relation() != FactComparison.Relation.DUPLICATE)
                         .thenComparing(
                                 Comparator.comparingDouble(Match::similarity).reversed())

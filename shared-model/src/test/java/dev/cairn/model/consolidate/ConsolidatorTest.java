@@ -202,7 +202,31 @@ public class ConsolidatorTest {
     }
 
     @Test
-    void aFactOfAnotherTypeOrScope_shouldNeverBeConsolidatedWithIt() {
+    void theSameWordsTypedOtherwise_shouldReinforceTheStoredFact_keepingItsType() {
+        Memory first = consolidator
+                .write(ALICE, TEAM, fact("environment", "We use pnpm for every frontend repo.", null, "m1"))
+                .memory();
+        Consolidator.Outcome again =
+                consolidator.write(ALICE, TEAM, fact("decision", "We use pnpm for every frontend repo", null, "m4"));
+
+        assertThat(again.action()).isEqualTo(Action.REINFORCED);
+        assertThat(again.memory().id()).isEqualTo(first.id());
+        assertThat(again.memory().type()).hasToString("ENVIRONMENT");
+        assertThat(count()).isEqualTo(1);
+    }
+
+    @Test
+    void aNewValueOfAnotherType_shouldNotSupersedeTheStoredFact() {
+        consolidator.write(ALICE, TEAM, fact("decision", "We use PostgreSQL 16 for the billing database.", null, "m1"));
+        Consolidator.Outcome other = consolidator.write(
+                ALICE, TEAM, fact("environment", "We now use PostgreSQL 17 for the billing database.", null, "m2"));
+
+        assertThat(other.action()).isEqualTo(Action.CREATED);
+        assertThat(count()).isEqualTo(2);
+    }
+
+    @Test
+    void aFactOfAnotherScope_shouldNeverBeConsolidatedWithIt() {
         consolidator.write(ALICE, TEAM, fact("decision", "We use Gradle 8 for the build.", null, "m1"));
         Consolidator.Outcome asPreference = consolidator.write(
                 ALICE,
