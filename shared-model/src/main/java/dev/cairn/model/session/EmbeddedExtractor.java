@@ -346,7 +346,7 @@ public final class EmbeddedExtractor implements FactExtractor {
         if (Statements.isImperativeRequest(s.body())) {
             reason = "request";
         }
-        return new Verdict("skip:" + reason, round(reasonScore), votes);
+        return new Verdict("skip:" + reason, shownBelowBar(reasonScore), votes);
     }
 
     /** The linear classifier of one script, trained on first use from the bank's examples in that script. */
@@ -409,6 +409,14 @@ public final class EmbeddedExtractor implements FactExtractor {
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
+    }
+
+    /**
+     * A skipped statement's score as the answer shows it: cut, not rounded, to three decimals, so that a score just
+     * under the bar never reads as the bar itself (a trial saw a statement skipped at "0.5" with the bar at 0.5).
+     */
+    static double shownBelowBar(double v) {
+        return Math.floor(v * 1000 + 1e-9) / 1000.0; // 0.57 * 1000 is 569.99…
     }
 
     private static String normalized(String s) {

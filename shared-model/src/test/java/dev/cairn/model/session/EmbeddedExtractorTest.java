@@ -254,4 +254,11 @@ class EmbeddedExtractorTest {
                 .isThrownBy(() -> new EmbeddedExtractor.Settings(7, 0.35, 0.5, 0.8, 0.5, true, 1.0, 0.5))
                 .withMessageContaining("factBias");
     }
+
+    @Test
+    void aSkippedScoreJustUnderTheBar_shouldNotBeShownAsTheBar() {
+        assertThat(EmbeddedExtractor.shownBelowBar(0.49996)).isEqualTo(0.499);
+        assertThat(EmbeddedExtractor.shownBelowBar(0.25)).isEqualTo(0.25);
+        assertThat(EmbeddedExtractor.shownBelowBar(0.57)).isEqualTo(0.57);
+    }
 }
