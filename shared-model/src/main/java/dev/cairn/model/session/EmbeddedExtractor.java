@@ -164,7 +164,7 @@ public final class EmbeddedExtractor implements FactExtractor {
                 continue;
             }
             MemoryType type = MemoryType.fromWire(v.label());
-            Scope voice = Statements.voice(s.body());
+            Scope voice = Statements.scopeOf(s.body());
             Scope scope = voice != null ? voice : type == MemoryType.PREFERENCE ? Scope.USER : Scope.TEAM;
             Fact fact = new Fact(type, s.body(), round(v.score()), List.of(m), s.explicit(), scope);
             String key = normalized(fact.content());

@@ -118,7 +118,7 @@ public final class ModelProposals {
                 skipped.add(new FactExtractor.Skipped(content, "invalid: confidence " + f.confidence()));
             } else {
                 MemoryType t = MemoryType.fromWire(type);
-                Scope voice = Statements.voice(content);
+                Scope voice = Statements.scopeOf(content);
                 kept.add(new FactExtractor.Fact(
                         t,
                         content,

@@ -182,7 +182,18 @@ public final class Statements {
             + "((?=[^\\s，。,]*[0-9!@#$%^&*_\\-])[^\\s，。,]{3,})");
 
     private static final Pattern TEAM_VOICE = Pattern.compile(
-            "(?i)\\b(?:we|we're|we've|we'll|we'd|our|ours|us|team|everyone|everybody)\\b|我们|咱们|大家|团队|全组|我们组|公司");
+            "(?i)\\bmy\\s+(?:team|company|org|organi[sz]ation|squad|group|colleagues|coworkers|co-workers)\\b"
+                    + "|\\b(?:we|we're|we've|we'll|we'd|our|ours|us|team|everyone|everybody)\\b|我们|咱们|大家|团队|全组|我们组|公司");
+
+    /**
+     * The speaker's opinion about what the team does ("I think we should always squash-merge", "我觉得我们应该…"): the
+     * statement is the team's, and the "I" only frames it.
+     */
+    private static final Pattern OPINION_FRAME = Pattern.compile("(?i)\\b(?:i|i'd)\\s+(?:(?:really|honestly|strongly|"
+            + "still|also|do)\\s+)*(?:think|believe|guess|feel(?:\\s+like)?|suppose|reckon|suggest|propose|hope|say|"
+            + "would\\s+say|(?:want|(?:would\\s+)?like)(?=\\s+(?:us|the\\s+team|everyone)\\b))\\b"
+            + "|'d\\s+(?:say|like(?=\\s+us\\b))\\b|\\bimo\\b|\\bimho\\b|我(?:觉得|认为|想|建议|希望|感觉)");
+
     private static final Pattern USER_VOICE =
             Pattern.compile("(?i)\\b(?:i|i'm|im|i'd|id|i've|i'll|my|me|mine)\\b|我(?!们)");
 
@@ -473,6 +484,25 @@ public final class Statements {
     }
 
     /** Whose statement it is: the team's when it speaks as "we"/"our", the user's as "I"/"my", else null. */
+    /**
+     * The scope a statement belongs to: its first voice, past an opinion frame ("I think we …"). "I'm vegetarian, so
+     * keep that in mind for team lunches" is the speaker's, not the team's: a trial saw such statements stored as team
+     * memories and recalled by a teammate. Where "I" and "we" share a statement the earlier one decides, so a personal
+     * fact that goes on to mention the team stays the user's (the narrower scope, when in doubt).
+     */
+    public static Scope scopeOf(String s) {
+        String rest = OPINION_FRAME.matcher(s).replaceAll(" ");
+        Matcher team = TEAM_VOICE.matcher(rest);
+        Matcher user = USER_VOICE.matcher(rest);
+        boolean isTeam = team.find();
+        boolean isUser = user.find();
+        if (isTeam && isUser) {
+            return team.start() <= user.start() ? Scope.TEAM : Scope.USER;
+        }
+        return isTeam ? Scope.TEAM : isUser ? Scope.USER : null;
+    }
+
+    /** Whether the statement speaks for the team or the speaker at all, and which it mentions (the team first). */
     public static Scope voice(String s) {
         if (TEAM_VOICE.matcher(s).find()) {
             return Scope.TEAM;

@@ -181,6 +181,29 @@ class StatementsTest {
     }
 
     @Test
+    void scopeOf_shouldKeepAPersonalStatementThatMentionsTheTeam_theUsers() {
+        // a trial saw these stored as team memories, and a teammate's recall found the vegetarian one first
+        for (String said : java.util.List.of(
+                "I'm allergic to peanuts, so keep that in mind when we plan the team offsite.",
+                "Just so you know, I'm vegetarian, so keep that in mind when suggesting team lunch spots.",
+                "I work remotely from Lisbon and our team meets on Tuesdays.",
+                "我对花生过敏，团队聚餐的时候注意一下。",
+                "My editor is Neovim.")) {
+            assertThat(Statements.scopeOf(said)).as(said).isEqualTo(Scope.USER);
+        }
+        for (String said : java.util.List.of(
+                "I think we should always squash-merge.",
+                "I'd like us to review every migration in pairs.",
+                "My team deploys on Tuesdays.",
+                "Our team convention is RFC 9457 errors, and I wrote it down.",
+                "我觉得我们应该统一用 pnpm。",
+                "我们决定用 DynamoDB。")) {
+            assertThat(Statements.scopeOf(said)).as(said).isEqualTo(Scope.TEAM);
+        }
+        assertThat(Statements.scopeOf("The review picked DynamoDB.")).isNull();
+    }
+
+    @Test
     void holdsValueLikeToken_shouldFindDigitsSymbolsInnerCapitalsAndLongRuns_butNotPlainProse() {
         assertThat(Statements.holdsValueLikeToken("The password is stored in Vault."))
                 .isFalse();
