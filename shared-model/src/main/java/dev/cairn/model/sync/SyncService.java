@@ -601,8 +601,10 @@ public final class SyncService {
                             + "them equal");
         }
         Id clientId = c.id("client_id", d.clientId(), true);
-        if (d.baseVersion() == null || d.baseVersion() < 0) {
+        if (d.baseVersion() == null) {
             c.fail("base_version", "is required: the team version the client last pulled (0 or more)");
+        } else if (d.baseVersion() < 0) {
+            c.fail("base_version", "is " + d.baseVersion() + "; a team version is 0 or more (0 before any pull)");
         }
         if (d.idempotencyKey() != null && !KEY.matcher(d.idempotencyKey()).matches()) {
             c.fail("idempotency_key", "must be 1–128 characters of A–Z, a–z, 0–9, '_', '.', ':' or '-' (or left out)");
@@ -612,7 +614,7 @@ public final class SyncService {
             c.throwIfAny();
         }
         if (d.delta().size() > limits.maxOps()) {
-            throw new ContentTooLarge("delta", d.delta().size(), limits.maxOps());
+            throw new ContentTooLarge("delta", d.delta().size(), limits.maxOps(), "ops (cairn.sync.max-ops)");
         }
         long bytes = 0;
         for (OpDraft o : d.delta()) {

@@ -62,6 +62,17 @@ class SyncProtocolTest {
     }
 
     @Test
+    void aNegativeBaseVersion_shouldBe400SayingItIsNegative_notThatItIsMissing() {
+        SyncService sync = service(SyncService.Policy.REJECT);
+        assertThatThrownBy(() -> sync.sync(CALLER, TEAM, delta("c", -1, upsert("f1", null, "Tabs"))))
+                .isInstanceOfSatisfying(
+                        InvalidInput.class, e -> assertThat(fields(e)).containsExactly("base_version"))
+                .hasMessageContaining("is -1")
+                .hasMessageNotContaining("required");
+        assertThat(store.lastCommit(TEAM)).isZero();
+    }
+
+    @Test
     void aTeamIdOtherThanThePaths_shouldBe400_andTheSameTeamIdIsAccepted() {
         SyncService sync = service(SyncService.Policy.REJECT);
         SyncService.SyncDraft other =
