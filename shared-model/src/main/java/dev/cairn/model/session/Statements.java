@@ -52,7 +52,8 @@ public final class Statements {
             }
             boolean chinese = isChinese(sentence);
             String body = explicitBody(sentence);
-            out.add(new Statement(sentence, body == null ? sentence : body, body != null, chinese));
+            out.add(new Statement(
+                    sentence, body == null ? withoutChangeOfMind(sentence) : body, body != null, chinese));
         }
         return out;
     }
@@ -93,6 +94,24 @@ public final class Statements {
             out.add(content.substring(start));
         }
         return out;
+    }
+
+    /**
+     * "Actually, I changed my mind: I now prefer Go …", "Scratch that — we deploy on Mondays", "更正一下：…": the words
+     * that announce a change are not part of what is now true, and a trial saw them stored in the memory.
+     */
+    private static final Pattern CHANGE_OF_MIND = Pattern.compile("(?i)^(?:(?:ok|okay|oh|so|well|hmm|wait|actually)"
+            + "[,.!]?\\s+)*(?:(?:i(?:'ve|\\s+have)?|we(?:'ve|\\s+have)?)\\s+changed\\s+(?:my|our)\\s+minds?|"
+            + "(?:change|correction|update|scratch that|never ?mind|on second thought|second thoughts)"
+            + "|(?:i|we)\\s+take\\s+(?:that|it)\\s+back)\\s*[:,;.!—–-]+\\s*(\\S.{3,})$"
+            + "|^(?:更正一下|更正|改一下|我改主意了|改主意了|纠正一下)[:：，,]\\s*(.{2,})$");
+
+    static String withoutChangeOfMind(String sentence) {
+        Matcher m = CHANGE_OF_MIND.matcher(sentence);
+        if (!m.find()) {
+            return sentence;
+        }
+        return capitalised((m.group(1) != null ? m.group(1) : m.group(2)).strip());
     }
 
     /** Whether some statement of {@code content} asks for something to be remembered, wherever it stands. */

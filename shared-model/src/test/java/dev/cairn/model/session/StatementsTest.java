@@ -181,6 +181,23 @@ class StatementsTest {
     }
 
     @Test
+    void split_shouldLeaveTheWordsThatAnnounceAChangeOfMind_outOfTheBody() {
+        assertThat(Statements.split("Actually I changed my mind: I now prefer Go over Kotlin for new services."))
+                .singleElement()
+                .satisfies(s -> assertThat(s.body()).isEqualTo("I now prefer Go over Kotlin for new services."));
+        assertThat(Statements.split("Scratch that — we deploy on Mondays now."))
+                .singleElement()
+                .satisfies(s -> assertThat(s.body()).isEqualTo("We deploy on Mondays now."));
+        assertThat(Statements.split("更正一下：生产环境部署在法兰克福。"))
+                .singleElement()
+                .satisfies(s -> assertThat(s.body()).isEqualTo("生产环境部署在法兰克福。"));
+        // a sentence that only mentions an update is left as it is
+        assertThat(Statements.split("The update: window is Sunday night."))
+                .singleElement()
+                .satisfies(s -> assertThat(s.body()).isEqualTo("The update: window is Sunday night."));
+    }
+
+    @Test
     void scopeOf_shouldKeepAPersonalStatementThatMentionsTheTeam_theUsers() {
         // a trial saw these stored as team memories, and a teammate's recall found the vegetarian one first
         for (String said : java.util.List.of(
