@@ -32,4 +32,26 @@ class BodySizeGuardTest {
                 .contains("no Content-Length")
                 .contains("25165824");
     }
+
+    @Test
+    void aDeclaredApiBody_isReadAheadOnTheEventLoop_butNotAFormAnExpectationAnEmptyBodyOrAnotherPath() {
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "application/json", null))
+                .isTrue();
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", " 52 ", null, null))
+                .isTrue();
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "0", "application/json", null))
+                .isFalse();
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", null, "application/json", null))
+                .isFalse();
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "ten", "application/json", null))
+                .isFalse();
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "application/json", "100-continue"))
+                .isFalse();
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "Multipart/form-data; boundary=x", null))
+                .isFalse();
+        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "application/x-www-form-urlencoded", null))
+                .isFalse();
+        assertThat(BodySizeGuard.readsAhead("/mcp", "52", "application/json", null))
+                .isFalse();
+    }
 }
