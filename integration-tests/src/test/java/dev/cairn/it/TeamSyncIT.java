@@ -427,5 +427,13 @@ class TeamSyncIT {
                 .post("/v1/teams/" + team + "/conflicts/" + queued.get(0) + ":resolve")
                 .then()
                 .statusCode(400);
+        // resolved already: a conflict, not a bad request, and nothing is committed again
+        as("alice", team)
+                .body(Map.of("resolution", "take_proposed"))
+                .post("/v1/teams/" + team + "/conflicts/" + queued.get(0) + ":resolve")
+                .then()
+                .statusCode(409)
+                .contentType(containsString("application/problem+json"))
+                .body("detail", containsString("not open"));
     }
 }

@@ -20,6 +20,7 @@ import dev.cairn.model.error.TeamAccessDenied;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.session.SessionEnded;
 import dev.cairn.model.session.SessionExists;
+import dev.cairn.model.sync.ConflictNotOpen;
 import dev.cairn.model.sync.SyncedFactMemory;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -107,7 +108,8 @@ public class ProblemMappers {
         } else if (e instanceof EmbeddingModelMismatch
                 || e instanceof SessionEnded
                 || e instanceof SessionExists
-                || e instanceof SyncedFactMemory) {
+                || e instanceof SyncedFactMemory
+                || e instanceof ConflictNotOpen) {
             return 409;
         } else if (e instanceof VersionConflict) {
             return 412;

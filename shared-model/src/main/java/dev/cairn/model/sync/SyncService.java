@@ -548,11 +548,25 @@ public final class SyncService {
         if (resolution.equals("merge") && (content == null || content.isBlank())) {
             throw new InvalidInput("content", "is required to merge");
         }
+        if (!resolution.equals("merge") && content != null) {
+            throw new InvalidInput("content", "is only for merge: " + resolution + " takes no content (leave it out)");
+        }
         if (!c.status().equals("open")) {
-            throw new InvalidInput("conflict", "is " + c.status() + ", not open");
+            throw new ConflictNotOpen("conflict " + c.id() + " is " + c.status()
+                    + (c.resolution() != null ? " (" + c.resolution() + ")" : "") + ", not open: nothing to resolve");
         }
         if (!resolution.equals("keep_current")) {
             catchUp(team);
+            FactState now = store.facts(team, List.of(c.factId())).get(c.factId());
+            long factVersion = now == null ? 0 : now.version();
+            if (factVersion != c.currentVersion()) {
+                // the proposed value was weighed against the value of then: committing it now would overwrite a
+                // change made since, which nobody has seen beside it
+                throw new ConflictNotOpen("fact " + c.factId() + " changed after conflict " + c.id() + " was queued"
+                        + " (it was at version " + c.currentVersion() + ", it is at " + factVersion + "): read it"
+                        + " (GET /v1/teams/" + team + "/changes) and send the value you want as a new delta, or"
+                        + " resolve this one with keep_current");
+            }
             long head = store.materialized(team);
             SyncOp p = c.proposed();
             SyncOp op = resolution.equals("merge")

@@ -139,6 +139,45 @@ class SyncProtocolTest {
     }
 
     @Test
+    void resolvingAConflictWhoseFactChangedSince_shouldBe409_andCommitNothing() {
+        SyncService sync = service(SyncService.Policy.KEEP_BOTH);
+        sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", null, "Tabs")));
+        Id queued = sync.sync(CALLER, TEAM, delta("b", 0, upsert("f1", null, "Spaces")))
+                .queued()
+                .get(0);
+        sync.sync(CALLER, TEAM, delta("a", 1, upsert("f1", null, "Tabs, width 4")));
+
+        assertThatThrownBy(() -> sync.resolve(CALLER, TEAM, queued, "take_proposed", null))
+                .isInstanceOf(ConflictNotOpen.class)
+                .hasMessageContaining("changed after conflict")
+                .hasMessageContaining("it was at version 1, it is at 2");
+        assertThat(store.lastCommit(TEAM)).isEqualTo(2);
+        assertThat(store.facts(TEAM, List.of(new Id("f1"))).get(new Id("f1")).content())
+                .isEqualTo("Tabs, width 4");
+        // keeping the current value is still possible, and closes it
+        assertThat(sync.resolve(CALLER, TEAM, queued, "keep_current", null).status())
+                .isEqualTo("resolved");
+    }
+
+    @Test
+    void resolvingAResolvedConflict_shouldBe409_andContentOutsideMerge_shouldBe400() {
+        SyncService sync = service(SyncService.Policy.KEEP_BOTH);
+        sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", null, "Tabs")));
+        Id queued = sync.sync(CALLER, TEAM, delta("b", 0, upsert("f1", null, "Spaces")))
+                .queued()
+                .get(0);
+
+        assertThatThrownBy(() -> sync.resolve(CALLER, TEAM, queued, "keep_current", "zzz"))
+                .isInstanceOfSatisfying(
+                        InvalidInput.class, e -> assertThat(fields(e)).containsExactly("content"));
+        sync.resolve(CALLER, TEAM, queued, "take_proposed", null);
+        assertThatThrownBy(() -> sync.resolve(CALLER, TEAM, queued, "take_proposed", null))
+                .isInstanceOf(ConflictNotOpen.class)
+                .hasMessageContaining("is resolved (take_proposed), not open");
+        assertThat(store.lastCommit(TEAM)).isEqualTo(2);
+    }
+
+    @Test
     void keepBoth_withEveryOpInConflict_shouldAnswerQueued_notApplied() {
         SyncService sync = service(SyncService.Policy.KEEP_BOTH);
         sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", null, "Tabs")));
