@@ -138,13 +138,18 @@ class SyncProtocolTest {
                 .isEqualTo("open");
     }
 
+    /** Client a writes f1 at version 1; client b's upsert of f1 from base 0 is queued: its conflict's id. */
+    private static Id queuedConflictOnF1(SyncService sync) {
+        sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", null, "Tabs")));
+        return sync.sync(CALLER, TEAM, delta("b", 0, upsert("f1", null, "Spaces")))
+                .queued()
+                .get(0);
+    }
+
     @Test
     void resolvingAConflictWhoseFactChangedSince_shouldBe409_andCommitNothing() {
         SyncService sync = service(SyncService.Policy.KEEP_BOTH);
-        sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", null, "Tabs")));
-        Id queued = sync.sync(CALLER, TEAM, delta("b", 0, upsert("f1", null, "Spaces")))
-                .queued()
-                .get(0);
+        Id queued = queuedConflictOnF1(sync);
         sync.sync(CALLER, TEAM, delta("a", 1, upsert("f1", null, "Tabs, width 4")));
 
         assertThatThrownBy(() -> sync.resolve(CALLER, TEAM, queued, "take_proposed", null))
@@ -162,10 +167,7 @@ class SyncProtocolTest {
     @Test
     void resolvingAResolvedConflict_shouldBe409_andContentOutsideMerge_shouldBe400() {
         SyncService sync = service(SyncService.Policy.KEEP_BOTH);
-        sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", null, "Tabs")));
-        Id queued = sync.sync(CALLER, TEAM, delta("b", 0, upsert("f1", null, "Spaces")))
-                .queued()
-                .get(0);
+        Id queued = queuedConflictOnF1(sync);
 
         assertThatThrownBy(() -> sync.resolve(CALLER, TEAM, queued, "keep_current", "zzz"))
                 .isInstanceOfSatisfying(
