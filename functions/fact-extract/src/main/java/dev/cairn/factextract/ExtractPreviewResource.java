@@ -1,6 +1,7 @@
 package dev.cairn.factextract;
 
 import dev.cairn.http.RequestCaller;
+import dev.cairn.http.SessionEndAnswer;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.session.SessionService;
 import jakarta.ws.rs.GET;
@@ -31,7 +32,7 @@ public class ExtractPreviewResource {
     public record ProposedView(
             String content, String type, String scope, double confidence, List<String> evidence, boolean redacted) {}
 
-    public record PreviewView(boolean ended, List<ProposedView> wouldExtract, List<EndResource.SkippedView> skipped) {}
+    public record PreviewView(boolean ended, List<ProposedView> wouldExtract, List<SessionEndAnswer.Skipped> skipped) {}
 
     @GET
     @Path("extract-preview")
@@ -48,6 +49,6 @@ public class ExtractPreviewResource {
                                 x.evidence().stream().map(Id::value).toList(),
                                 x.redacted()))
                         .toList(),
-                p.skipped().stream().map(EndResource.SkippedView::of).toList());
+                p.skipped().stream().map(SessionEndAnswer.Skipped::of).toList());
     }
 }

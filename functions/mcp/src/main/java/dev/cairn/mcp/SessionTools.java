@@ -1,5 +1,6 @@
 package dev.cairn.mcp;
 
+import dev.cairn.http.SessionEndAnswer;
 import dev.cairn.model.cache.ContextAssembler;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
@@ -93,10 +94,6 @@ public class SessionTools {
             McpConnection connection) {
         Caller caller = callers.caller(connection);
         SessionService.Ended ended = sessions.end(caller, McpCallers.team(caller, team), Id.of("session", session));
-        return json.write(new Views.Ended(
-                ended.extracted().stream().map(Views.Extracted::of).toList(),
-                ended.skipped().stream()
-                        .map(s -> new Views.Skipped(s.text(), s.reason()))
-                        .toList()));
+        return json.write(SessionEndAnswer.of(ended)); // the HTTP answer's shape, field for field
     }
 }

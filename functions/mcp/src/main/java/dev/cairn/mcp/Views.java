@@ -3,7 +3,6 @@ package dev.cairn.mcp;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cairn.http.MemoryView;
 import dev.cairn.model.cache.ContextAssembler;
-import dev.cairn.model.consolidate.Consolidator;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.session.SessionMessage;
 import dev.cairn.model.sync.ConflictRecord;
@@ -75,17 +74,6 @@ final class Views {
                             .toList());
         }
     }
-
-    /** An extracted memory and what consolidation did with it (created, reinforced, superseded, outdated). */
-    record Extracted(MemoryView memory, String consolidation) {
-        static Extracted of(Consolidator.Outcome o) {
-            return new Extracted(MemoryView.of(o.memory()), o.action().name().toLowerCase(Locale.ROOT));
-        }
-    }
-
-    record Skipped(String text, String reason) {}
-
-    record Ended(List<Extracted> extracted, List<Skipped> skipped) {}
 
     record Stored(String key, long bytes) {}
 
