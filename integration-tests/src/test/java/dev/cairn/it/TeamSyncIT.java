@@ -116,6 +116,8 @@ class TeamSyncIT {
                 .jsonPath();
         assertThat(feed.getList("changes[0].ops.fact_id")).containsExactly("merge-style", "db");
         assertThat(feed.getString("changes[0].client_id")).isEqualTo("laptop");
+        // the token's user, beside the name the sender chose for itself
+        assertThat(feed.getString("changes[0].committed_by")).isEqualTo("alice");
         as("bob", team)
                 .body(delta("desktop", 1, "b2", List.of(op("delete", "merge-style", null))))
                 .post("/v1/teams/" + team + "/sync")

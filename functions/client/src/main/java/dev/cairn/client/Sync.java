@@ -53,7 +53,8 @@ public final class Sync {
 
     public record Conflict(String factId, long baseVersion, Fact current, Op proposed) {}
 
-    public record Change(long version, String clientId, String committedAt, List<Op> ops) {}
+    /** {@code committedBy}: the user of the token that sent the commit (null from a server older than 2026-12-07). */
+    public record Change(long version, String clientId, String committedBy, String committedAt, List<Op> ops) {}
 
     public record Changes(long version, List<Change> changes, Long nextSince) {}
 }

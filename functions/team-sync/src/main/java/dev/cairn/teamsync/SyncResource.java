@@ -96,7 +96,12 @@ public class SyncResource {
         }
     }
 
-    public record ChangeView(long version, String clientId, Instant committedAt, List<OpView> ops) {}
+    /**
+     * One commit of the feed. {@code client_id} is what the sender named itself; {@code committed_by} is the user of
+     * the token that sent it, which no sender chooses (a trial sent another member's id as its {@code client_id}).
+     */
+    public record ChangeView(
+            long version, String clientId, String committedBy, Instant committedAt, List<OpView> ops) {}
 
     public record ChangesView(long version, List<ChangeView> changes, Long nextSince) {}
 
@@ -205,6 +210,7 @@ public class SyncResource {
         return new ChangeView(
                 c.version(),
                 c.clientId().value(),
+                c.committer().value(),
                 c.committedAt(),
                 c.ops().stream().map(OpView::of).toList());
     }
