@@ -157,7 +157,7 @@ public final class TeamReplica {
             SyncService.Changes page = remote.pull(state.team(), since, settings.pageSize());
             for (Commit c : page.changes()) {
                 for (SyncOp op : c.ops()) {
-                    if (merge(state.team(), op, known)) {
+                    if (merge(state.team(), op, known, c.committedAt())) {
                         n.merged++;
                     }
                 }
@@ -175,7 +175,7 @@ public final class TeamReplica {
     }
 
     /** Merges one remote op into local memory; true when a local memory changed. */
-    private boolean merge(Id team, SyncOp op, Map<Id, Value> known) {
+    private boolean merge(Id team, SyncOp op, Map<Id, Value> known, Instant committedAt) {
         Optional<Memory> local = memories.get(team, op.factId()).filter(m -> m.scope() == Scope.TEAM);
         Value before = known.get(op.factId());
         boolean localChange = local.isPresent()
@@ -207,12 +207,17 @@ public final class TeamReplica {
         if (localChange || (local.isPresent() && Value.of(local.get()).equals(remote))) {
             return false;
         }
-        write(team, op.factId(), local, remote);
+        write(team, op.factId(), local, remote, committedAt);
         return true;
     }
 
-    private void write(Id team, Id id, Optional<Memory> local, Value v) {
+    /**
+     * A fact's memory as the remote commit says it: it happened when the team committed it, not when this replica
+     * pulled it (a trial's laptop dated a synced fact by its pull, which skewed its freshness and {@code as_of}).
+     */
+    private void write(Id team, Id id, Optional<Memory> local, Value v, Instant committedAt) {
         Instant now = clock.instant();
+        Instant happened = committedAt == null || committedAt.isAfter(now) ? now : committedAt;
         Memory m;
         try {
             if (local.isEmpty()) {
@@ -226,7 +231,7 @@ public final class TeamReplica {
                         v.tags(),
                         0.5,
                         v.confidence(),
-                        now,
+                        happened,
                         now,
                         null,
                         0,
@@ -238,7 +243,7 @@ public final class TeamReplica {
             } else {
                 m = local.get()
                         .withChanges(new MemoryPatch(
-                                v.content(), v.type(), v.tags(), null, v.confidence(), null, null, null));
+                                v.content(), v.type(), v.tags(), null, v.confidence(), happened, null, null));
                 memories.replace(m);
             }
         } catch (VersionConflict e) {

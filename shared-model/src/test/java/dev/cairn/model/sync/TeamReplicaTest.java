@@ -178,6 +178,18 @@ class TeamReplicaTest {
     }
 
     @Test
+    void aPulledFact_shouldBeDatedByItsCommit_notByThePull() throws InterruptedException {
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = a.write("Deploys freeze on Fridays after 15:00");
+        a.replica.syncOnce(TEAM);
+        java.time.Instant committed = serverStore.commits(TEAM, 0, 10).get(0).committedAt();
+        b.replica.syncOnce(TEAM);
+
+        assertThat(b.store.get(TEAM, fact).orElseThrow().occurredAt()).isEqualTo(committed);
+    }
+
+    @Test
     void concurrentEditsOfTheSameFacts_andDeletes_shouldConvergeOnBothLaptopsToTheTeamsLog() {
         Laptop a = new Laptop("laptop-a", 50);
         Laptop b = new Laptop("laptop-b", 50);
