@@ -85,9 +85,14 @@ async function firstSession() {
   const got = await call(client, 'get_memory', { id, team: TEAM });
   check('get_memory reads it', !got.error && got.json?.id === id && got.json?.version === 1,
     got.text);
-  const updated = await call(client, 'update_memory', { id, version: 1, importance: 0.9, team: TEAM });
-  check('update_memory with the version read changes it', !updated.error && updated.json?.importance === 0.9
-    && updated.json?.version === 2, updated.text);
+  // a minute ago: recent, so the later session's recall still ranks this fact by relevance, not by its age
+  const when = new Date(Date.now() - 60_000).toISOString();
+  const updated = await call(client, 'update_memory',
+    { id, version: 1, importance: 0.9, occurred_at: when, evidence: ['msg-7'], team: TEAM });
+  check('update_memory with the version read changes it, occurred_at and evidence too (as PATCH does)',
+    !updated.error && updated.json?.importance === 0.9 && updated.json?.version === 2
+      && Date.parse(updated.json?.occurred_at) === Date.parse(when)
+      && JSON.stringify(updated.json?.evidence) === '["msg-7"]', updated.text);
   const stale = await call(client, 'update_memory', { id, version: 1, importance: 0.1, team: TEAM });
   check('update_memory with a stale version is a tool error with the problem (412)',
     stale.error && stale.problem?.status === 412 && typeof stale.problem?.detail === 'string', stale.text);

@@ -134,6 +134,9 @@ public class MemoryTools {
             @ToolArg(description = "New tags (replace the old ones)", required = false) List<String> tags,
             @ToolArg(description = "New importance, 0..1", required = false) Double importance,
             @ToolArg(description = "New confidence, 0..1", required = false) Double confidence,
+            @ToolArg(description = "When it happened or was said, RFC 3339", required = false) String occurred_at,
+            @ToolArg(description = "Ids of the messages it comes from (replace the old ones)", required = false)
+                    List<String> evidence,
             @ToolArg(description = "active or archived", required = false) String state,
             @ToolArg(description = TEAM, required = false) String team,
             McpConnection connection) {
@@ -146,7 +149,8 @@ public class MemoryTools {
                 McpCallers.team(caller, team),
                 Id.of("id", id),
                 version,
-                new PatchDraft(content, type, tags, importance, confidence, null, null, state));
+                // every field PATCH …/memories/{id} takes (a trial missed occurred_at and evidence here)
+                new PatchDraft(content, type, tags, importance, confidence, occurred_at, evidence, state));
         return json.write(MemoryView.of(saved.memory(), saved.redactions()));
     }
 
