@@ -312,7 +312,13 @@ class TeamSyncIT {
                         List.of(op("upsert", "deploy", "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI"))))
                 .post("/v1/teams/" + team + "/sync")
                 .then()
-                .statusCode(200);
+                .statusCode(200)
+                // the answer says what was replaced, where, and never the secret itself
+                .body("redactions[0].op", equalTo(0))
+                .body("redactions[0].fact_id", equalTo("deploy"))
+                .body("redactions[0].findings[0].rule_id", equalTo("github-pat"))
+                .body("redactions[0].findings[0].start", equalTo(12))
+                .body(org.hamcrest.Matchers.not(containsString("ghp_R8kLm2")));
         String content = as("alice", team)
                 .get("/v1/teams/" + team + "/changes")
                 .then()

@@ -1,6 +1,7 @@
 package dev.cairn.teamsync;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cairn.http.Problem;
 import dev.cairn.http.RequestCaller;
 import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
@@ -49,13 +50,18 @@ public class SyncResource {
 
     /**
      * {@code status}: {@code applied}, or {@code queued} when keep_both queued every op and applied nothing;
-     * {@code rebased_from}: the client's base when the delta was applied on a newer head.
+     * {@code rebased_from}: the client's base when the delta was applied on a newer head; {@code redactions}: what the
+     * team's secret policy replaced, per op (a trial's client could not tell its fact was stored redacted).
      */
     public record Applied(
             String status,
             long version,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long rebasedFrom,
-            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> queued) {}
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> queued,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RedactedView> redactions) {}
+
+    /** The secrets replaced in {@code delta[op].content}: offsets into the content as sent, never the secret. */
+    public record RedactedView(int op, String factId, List<Problem.FindingView> findings) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OpView(
@@ -137,7 +143,10 @@ public class SyncResource {
                 a.outcome().name().toLowerCase(Locale.ROOT),
                 a.version(),
                 a.rebasedFrom(),
-                a.queued().stream().map(Id::value).toList());
+                a.queued().stream().map(Id::value).toList(),
+                a.redactions().stream()
+                        .map(r -> new RedactedView(r.op(), r.factId().value(), Problem.FindingView.of(r.findings())))
+                        .toList());
     }
 
     @GET

@@ -14,6 +14,7 @@ import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.MemoryStore;
 import dev.cairn.model.port.SyncStore;
 import dev.cairn.model.port.VectorIndex;
+import dev.cairn.model.secret.Finding;
 import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.validation.Checks;
 import java.lang.System.Logger.Level;
@@ -115,11 +116,26 @@ public final class SyncService {
      * {@code rebasedFrom}: the client's base when the delta was applied on a newer head (null otherwise);
      * {@code queued}: ids of conflicts kept open under keep_both.
      */
-    public record Applied(Outcome outcome, long version, Long rebasedFrom, List<Id> queued) {
+    /**
+     * {@code redactions}: what the team's secret policy replaced in this delta's contents, per op (offsets into the
+     * content as sent), so a client learns that the fact it wrote is not the text it sent.
+     */
+    public record Applied(Outcome outcome, long version, Long rebasedFrom, List<Id> queued, List<Redacted> redactions) {
+        public Applied(Outcome outcome, long version, Long rebasedFrom, List<Id> queued) {
+            this(outcome, version, rebasedFrom, queued, List.of());
+        }
+
         public Applied(long version, List<Id> queued) {
             this(Outcome.APPLIED, version, null, queued);
         }
+
+        Applied withRedactions(List<Redacted> r) {
+            return new Applied(outcome, version, rebasedFrom, queued, r);
+        }
     }
+
+    /** The secrets redacted from one op's content ({@code delta[op].content}). */
+    public record Redacted(int op, Id factId, List<Finding> findings) {}
 
     public record Changes(long version, List<Commit> changes, Long nextSince) {}
 
@@ -154,7 +170,7 @@ public final class SyncService {
     public Applied sync(Caller caller, Id team, SyncDraft draft) {
         caller.requireMember(team);
         Valid v = validate(team, draft);
-        return commit(caller, team, v, policies.apply(team));
+        return commit(caller, team, v, policies.apply(team)).withRedactions(v.redactions());
     }
 
     /**
@@ -169,7 +185,11 @@ public final class SyncService {
      * A validated delta. {@code storedKey} is {@link Commit#storedKey}: the client's key (or, without one, the
      * digest itself) and the digest of the delta.
      */
-    private record Valid(Id clientId, long base, String storedKey, List<SyncOp> ops) {}
+    private record Valid(Id clientId, long base, String storedKey, List<SyncOp> ops, List<Redacted> redactions) {
+        Valid(Id clientId, long base, String storedKey, List<SyncOp> ops) {
+            this(clientId, base, storedKey, ops, List.of());
+        }
+    }
 
     private Applied commit(Caller caller, Id team, Valid v, Policy policy) {
         String claim = Commit.claimKey(v.storedKey());
@@ -686,19 +706,19 @@ public final class SyncService {
         c.throwIfAny();
         // the secret gate after validation, so a bad delta is refused whole before anything is scanned or redacted
         List<SyncOp> screened = new ArrayList<>(ops.size());
+        List<Redacted> redacted = new ArrayList<>();
         for (int i = 0; i < ops.size(); i++) {
             SyncOp op = ops.get(i);
+            if (op.kind() == SyncOp.Kind.DELETE) {
+                screened.add(op);
+                continue;
+            }
+            SecretGate.Screened s = secrets.screen(team, "delta[" + i + "].content", op.content());
+            if (!s.redactions().isEmpty()) {
+                redacted.add(new Redacted(i, op.factId(), s.redactions()));
+            }
             screened.add(
-                    op.kind() == SyncOp.Kind.DELETE
-                            ? op
-                            : new SyncOp(
-                                    op.kind(),
-                                    op.factId(),
-                                    op.version(),
-                                    screen(team, "delta[" + i + "].content", op.content()),
-                                    op.type(),
-                                    op.tags(),
-                                    op.confidence()));
+                    new SyncOp(op.kind(), op.factId(), op.version(), s.text(), op.type(), op.tags(), op.confidence()));
         }
         // with a key the digest covers the ops (a retry after a pull may carry a newer base); without one, the seed's
         // "same client, same base, same ops"
@@ -706,7 +726,7 @@ public final class SyncService {
                 ? fingerprint(screened.stream().map(op -> op.at(0)).toList())
                 : fingerprint(screened);
         String key = d.idempotencyKey() != null ? d.idempotencyKey() : "~" + fingerprint;
-        return new Valid(clientId, base, Commit.storedKey(clientId, key, fingerprint), screened);
+        return new Valid(clientId, base, Commit.storedKey(clientId, key, fingerprint), screened, List.copyOf(redacted));
     }
 
     /** 32 hex digits of SHA-256 over the ops in the log's own encoding (their versions included). */

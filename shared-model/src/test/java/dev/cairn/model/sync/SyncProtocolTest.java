@@ -62,6 +62,27 @@ class SyncProtocolTest {
     }
 
     @Test
+    void aRedactedUpsert_shouldSaySoInTheAnswer_perOp() {
+        SyncService sync = service(SyncService.Policy.REJECT);
+        SyncService.Applied a = sync.sync(
+                CALLER,
+                TEAM,
+                delta(
+                        "c",
+                        0,
+                        upsert("f1", null, "Tabs"),
+                        upsert("f2", null, "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI")));
+
+        assertThat(a.redactions()).singleElement().satisfies(r -> {
+            assertThat(r.op()).isEqualTo(1);
+            assertThat(r.factId()).isEqualTo(new Id("f2"));
+            assertThat(r.findings()).extracting(f -> f.ruleId()).containsExactly("github-pat");
+        });
+        assertThat(store.facts(TEAM, List.of(new Id("f2"))).get(new Id("f2")).content())
+                .doesNotContain("ghp_R8kLm2");
+    }
+
+    @Test
     void aNegativeBaseVersion_shouldBe400SayingItIsNegative_notThatItIsMissing() {
         SyncService sync = service(SyncService.Policy.REJECT);
         assertThatThrownBy(() -> sync.sync(CALLER, TEAM, delta("c", -1, upsert("f1", null, "Tabs"))))
