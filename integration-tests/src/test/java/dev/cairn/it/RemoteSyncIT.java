@@ -31,10 +31,15 @@ class RemoteSyncIT {
     private static final String TEAM = "acme";
 
     private static LocalServer laptop(Path dir, LocalServer team, String client) throws Exception {
+        return laptop(dir, team, client, team.baseUrl());
+    }
+
+    /** {@code url}: where the laptop looks for the team server (a closed port: the laptop is offline). */
+    private static LocalServer laptop(Path dir, LocalServer team, String client, String url) throws Exception {
         String token = LocalServer.mint(team.dataDir(), "sync-" + client, TEAM);
         return new LocalServer(dir)
                 .start(
-                        "-Dcairn.sync.remote.url=" + team.baseUrl(),
+                        "-Dcairn.sync.remote.url=" + url,
                         "-Dcairn.sync.remote.token=" + token,
                         "-Dcairn.sync.remote.teams=" + TEAM,
                         "-Dcairn.sync.remote.interval=1s",
@@ -189,6 +194,68 @@ class RemoteSyncIT {
                 System.out.printf(
                         "remote sync lag (write on a -> recallable on b, interval 1 s): p50 %d ms, p99 %d ms over %d%n",
                         lags.get(lags.size() / 2), lags.get(lags.size() - 1), lags.size());
+            } finally {
+                a.close();
+                b.close();
+            }
+        }
+    }
+
+    @Test
+    void anEditMadeOfflineWhileAnotherMemberDeletedTheFact_underKeepBoth_shouldWaitAsAConflict_notComeBack()
+            throws Exception {
+        Path work = Files.createTempDirectory(LocalServer.workDir(), "remote-conflict-");
+        try (LocalServer team = new LocalServer(work.resolve("team")).start("-Dcairn.sync.policy=keep_both")) {
+            team.awaitHealth("/q/health/ready");
+            CairnClient onTeam = client(team, "auditor");
+            LocalServer a = laptop(work.resolve("laptop-a"), team, "laptop-a");
+            LocalServer b = laptop(work.resolve("laptop-b"), team, "laptop-b");
+            try {
+                a.awaitHealth("/q/health/ready");
+                b.awaitHealth("/q/health/ready");
+                CairnClient onB = client(b, "bob");
+                String fact = client(a, "alice")
+                        .createMemory(TEAM, Memories.NewMemory.of("Deploys freeze on Fridays", "team", "convention"))
+                        .id();
+                await(() -> teamMemories(onB).containsKey(fact), "the fact to reach laptop b");
+
+                // laptop a goes offline (its team server address leads nowhere) and edits the fact there
+                a.close();
+                a = laptop(work.resolve("laptop-a"), team, "laptop-a", "http://127.0.0.1:9");
+                a.awaitHealth("/q/health/ready");
+                CairnClient offline = client(a, "alice");
+                Memories.Memory m = offline.getMemory(TEAM, fact);
+                offline.patchMemory(
+                        TEAM, fact, m.version(), Memories.Changes.content("Deploys freeze on Fridays after 15:00"));
+                // meanwhile bob deletes it, and the team server holds the delete
+                onB.deleteMemory(TEAM, fact, null);
+                await(() -> !teamLog(onTeam).containsKey(fact), "the delete to reach the team server");
+
+                // back online: the edit was based on the fact before the delete, so the team queues it
+                a.close();
+                a = laptop(work.resolve("laptop-a"), team, "laptop-a");
+                a.awaitHealth("/q/health/ready");
+                CairnClient onA = client(a, "alice");
+                await(
+                        () -> onTeam.conflicts(TEAM).stream()
+                                .anyMatch(c -> c.open() && c.factId().equals(fact)),
+                        "the edit to wait as an open conflict on the team server");
+                Sync.QueuedConflict open = onTeam.conflicts(TEAM).stream()
+                        .filter(c -> c.open() && c.factId().equals(fact))
+                        .findFirst()
+                        .orElseThrow();
+                assertThat(open.clientId()).isEqualTo("laptop-a");
+                assertThat(open.proposed().content()).isEqualTo("Deploys freeze on Fridays after 15:00");
+                Thread.sleep(2500); // two more passes: the parked edit is not sent again, nor brought back
+                assertThat(teamLog(onTeam)).doesNotContainKey(fact);
+                assertThat(teamMemories(onB)).doesNotContainKey(fact);
+                assertThat(onTeam.conflicts(TEAM)).hasSize(1);
+                assertThat(teamMemories(onA)).containsEntry(fact, "Deploys freeze on Fridays after 15:00");
+
+                // a person keeps the team's value: the delete reaches laptop a too
+                onTeam.resolve(TEAM, open.id(), "keep_current", null);
+                await(() -> !teamMemories(onA).containsKey(fact), "the team's delete to reach laptop a");
+                assertThat(teamMemories(onA)).isEqualTo(teamLog(onTeam)).isEqualTo(teamMemories(onB));
             } finally {
                 a.close();
                 b.close();

@@ -244,6 +244,21 @@ public final class CairnClient {
         return send("GET", teamPath(team, "changes") + query(q), null, Sync.Changes.class);
     }
 
+    /** {@code GET …/conflicts}: the team's conflict records, open and settled (keep_both queues, overwrites). */
+    public List<Sync.QueuedConflict> conflicts(String team) {
+        return send("GET", teamPath(team, "conflicts"), null, Sync.ConflictList.class)
+                .conflicts();
+    }
+
+    /** Resolves an open conflict: {@code keep_current}, {@code take_proposed}, or {@code merge} with content. */
+    public Sync.QueuedConflict resolve(String team, String conflictId, String resolution, String content) {
+        return send(
+                "POST",
+                teamPath(team, "conflicts/" + conflictId + ":resolve"),
+                new Sync.Resolve(resolution, content),
+                Sync.QueuedConflict.class);
+    }
+
     // ---- plumbing
 
     private <T> T send(String method, String path, Object body, Class<T> type) {

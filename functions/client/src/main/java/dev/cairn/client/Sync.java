@@ -57,4 +57,30 @@ public final class Sync {
     public record Change(long version, String clientId, String committedBy, String committedAt, List<Op> ops) {}
 
     public record Changes(long version, List<Change> changes, Long nextSince) {}
+
+    /**
+     * A conflict record of {@code GET …/conflicts}: {@code status} is {@code open} (keep_both, waiting for a
+     * resolution), {@code resolved} or {@code overwritten} (last_writer_wins: the value the delta replaced).
+     */
+    public record QueuedConflict(
+            String id,
+            String factId,
+            long baseVersion,
+            long currentVersion,
+            String currentContent,
+            Op proposed,
+            String clientId,
+            String createdAt,
+            String status,
+            String resolution) {
+
+        public boolean open() {
+            return "open".equals(status);
+        }
+    }
+
+    public record ConflictList(List<QueuedConflict> conflicts) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Resolve(String resolution, String content) {}
 }

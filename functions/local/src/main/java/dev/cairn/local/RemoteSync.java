@@ -70,9 +70,18 @@ public class RemoteSync {
         for (String team : config.teams().get()) {
             try {
                 TeamReplica.Report r = replica.syncOnce(Id.of("cairn.sync.remote.teams", team));
-                lines.add(String.format(
+                String line = String.format(
                         "%s: pulled %d commit(s), merged %d, uploaded %d op(s), %d conflict(s), at version %d",
-                        team, r.pulledCommits(), r.merged(), r.uploaded(), r.conflicts(), r.version()));
+                        team, r.pulledCommits(), r.merged(), r.uploaded(), r.conflicts(), r.version());
+                if (r.parked() > 0) {
+                    line += "; " + r.parked() + " local change(s) wait for a resolution in GET /v1/teams/" + team
+                            + "/conflicts on the team server";
+                }
+                if (r.refused() > 0) {
+                    line += "; " + r.refused() + " local change(s) refused by the team (its policy is reject: the"
+                            + " team changed those facts first), replaced here by the team's value (logged)";
+                }
+                lines.add(line);
             } catch (RuntimeException e) {
                 lines.add(team + ": failed: " + e.getMessage());
             }

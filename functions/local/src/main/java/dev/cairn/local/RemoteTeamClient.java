@@ -11,8 +11,10 @@ import dev.cairn.model.sync.SyncOp;
 import dev.cairn.model.sync.SyncService;
 import dev.cairn.model.sync.TeamReplica;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /** {@link TeamReplica.Remote} over HTTP: the client library's sync calls, translated to and from the domain's types. */
 final class RemoteTeamClient implements TeamReplica.Remote {
@@ -74,6 +76,17 @@ final class RemoteTeamClient implements TeamReplica.Remote {
                                 ch.ops().stream().map(RemoteTeamClient::op).toList()))
                         .toList(),
                 c.nextSince());
+    }
+
+    @Override
+    public Set<Id> openConflicts(Id team, Id clientId) {
+        Set<Id> open = new HashSet<>();
+        for (Sync.QueuedConflict c : client.conflicts(team.value())) {
+            if (c.open() && clientId.value().equals(c.clientId())) {
+                open.add(new Id(c.factId()));
+            }
+        }
+        return open;
     }
 
     private static SyncOp op(Sync.Op o) {

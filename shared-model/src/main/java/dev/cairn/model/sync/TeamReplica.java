@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The client half of the seed's protocol: this server's team memories kept in sync with a team on a remote Cairn. A
@@ -34,10 +35,13 @@ import java.util.Optional;
  * while this process is down, is never lost.
  *
  * <p><b>One pass.</b> Pull the changes since the last pulled version and merge them (a fact with a local change not
- * yet uploaded keeps the local value, which is uploaded next: the later writer wins, and the team's log keeps both);
- * then upload the local changes in batches, each one delta based on the pulled version. A 409 means the team changed
- * some of those facts: pull, merge, and send again. Under keep_both the team queues the conflicting ops; the replica
- * counts them handed over and takes the team's resolution when it arrives.
+ * yet uploaded keeps the local value, which is uploaded next); then upload the local changes in batches, each one
+ * delta based on the pulled version. A local change the team overtook (it changed the same fact before this replica
+ * pulled) is sent with the version it was based on, so the team's policy decides, as for any client: reject refuses it
+ * (the team's value replaces it here, and the refusal is logged), last_writer_wins applies it (the overwritten value
+ * is kept as a conflict record), keep_both queues it for a person ({@link Parked} here until the conflict is resolved;
+ * then the team's value is taken). A 409 for changes based on the pulled version means the team moved since the pull:
+ * pull, merge, and send again.
  *
  * <p><b>Crashes.</b> The state is saved after every page pulled and every batch applied, and only after the local
  * writes or the remote commit it records. Merging a change twice writes the same value twice; a delta sent again
@@ -53,6 +57,9 @@ public final class TeamReplica {
         SyncService.Applied push(Id team, SyncService.SyncDraft delta);
 
         SyncService.Changes pull(Id team, long since, int limit);
+
+        /** The facts with an open conflict (keep_both) that {@code clientId} proposed: the ones the team still weighs. */
+        Set<Id> openConflicts(Id team, Id clientId);
     }
 
     /** Where the replica keeps its state between passes (adapter: a file per team, replaced atomically). */
@@ -69,10 +76,33 @@ public final class TeamReplica {
         }
     }
 
-    /** {@code pulled}: the remote team version merged up to; {@code known}: each fact's value as last synced. */
-    public record State(Id team, long pulled, Map<Id, Value> known) {
+    /**
+     * A local change the team queued as an open conflict (keep_both): {@code proposal} is the value sent, null for a
+     * delete. While it is open the fact keeps the local value here and is not sent again.
+     */
+    public record Parked(Value proposal) {
+        boolean heldBy(Optional<Memory> local) {
+            return proposal == null
+                    ? local.isEmpty()
+                    : local.isPresent() && Value.of(local.get()).equals(proposal);
+        }
+    }
+
+    /**
+     * {@code pulled}: the remote team version merged up to; {@code known}: each fact's value as the team last had it;
+     * {@code bases}: for a fact whose local change was overtaken by a remote change pulled before it was uploaded, the
+     * team version that local change was based on (it is sent with that base, so the team's policy sees the
+     * conflict); {@code parked}: local changes the team queued as open conflicts.
+     */
+    public record State(Id team, long pulled, Map<Id, Value> known, Map<Id, Long> bases, Map<Id, Parked> parked) {
         public State {
             known = Map.copyOf(known);
+            bases = Map.copyOf(bases);
+            parked = Map.copyOf(parked);
+        }
+
+        public State(Id team, long pulled, Map<Id, Value> known) {
+            this(team, pulled, known, Map.of(), Map.of());
         }
 
         public static State empty(Id team) {
@@ -80,8 +110,24 @@ public final class TeamReplica {
         }
     }
 
-    /** What one pass did. */
-    public record Report(Id team, int pulledCommits, int merged, int uploaded, int conflicts, long version) {}
+    /**
+     * What one pass did. {@code conflicts}: ops the team found in conflict (a 409 retried, or queued);
+     * {@code parked}: local changes waiting for a person to resolve their conflict on the team; {@code refused}: local
+     * changes the team refused under its reject policy, replaced here by the team's value.
+     */
+    public record Report(
+            Id team,
+            int pulledCommits,
+            int merged,
+            int uploaded,
+            int conflicts,
+            long version,
+            int parked,
+            int refused) {
+        public Report(Id team, int pulledCommits, int merged, int uploaded, int conflicts, long version) {
+            this(team, pulledCommits, merged, uploaded, conflicts, version, 0, 0);
+        }
+    }
 
     public record Settings(Id clientId, int batchSize, int pageSize, int maxRetries) {
         public Settings {
@@ -120,9 +166,10 @@ public final class TeamReplica {
     /** One pass for {@code team}: pull and merge, then upload; serialised per replica (one pass at a time). */
     public synchronized Report syncOnce(Id team) {
         Counters n = new Counters();
-        State state = pull(states.load(team), n);
+        State state = settleParked(pull(states.load(team), n), n);
         for (int attempt = 0; ; attempt++) {
-            List<SyncOp> pending = pending(state);
+            List<Pending> pending = pending(state);
+            state = pruneBases(state, pending);
             if (pending.isEmpty()) {
                 break;
             }
@@ -138,7 +185,15 @@ public final class TeamReplica {
                 state = pull(states.load(team), n);
             }
         }
-        return new Report(team, n.commits, n.merged, n.uploaded, n.conflicts, state.pulled());
+        return new Report(
+                team,
+                n.commits,
+                n.merged,
+                n.uploaded,
+                n.conflicts,
+                state.pulled(),
+                state.parked().size(),
+                n.refused);
     }
 
     private static final class Counters {
@@ -146,26 +201,47 @@ public final class TeamReplica {
         int merged;
         int uploaded;
         int conflicts;
+        int refused;
+    }
+
+    /** The state being changed during a pass. */
+    private static final class Work {
+        final Id team;
+        long pulled;
+        final Map<Id, Value> known;
+        final Map<Id, Long> bases;
+        final Map<Id, Parked> parked;
+
+        Work(State s) {
+            team = s.team();
+            pulled = s.pulled();
+            known = new HashMap<>(s.known());
+            bases = new HashMap<>(s.bases());
+            parked = new HashMap<>(s.parked());
+        }
+
+        State state() {
+            return new State(team, pulled, known, bases, parked);
+        }
     }
 
     // ---- pull and merge
 
     private State pull(State state, Counters n) {
-        long since = state.pulled();
-        Map<Id, Value> known = new HashMap<>(state.known());
+        Work w = new Work(state);
         while (true) {
-            SyncService.Changes page = remote.pull(state.team(), since, settings.pageSize());
+            SyncService.Changes page = remote.pull(w.team, w.pulled, settings.pageSize());
             for (Commit c : page.changes()) {
                 for (SyncOp op : c.ops()) {
-                    if (merge(state.team(), op, known, c.committedAt())) {
+                    if (merge(w, op, c.version(), c.committedAt())) {
                         n.merged++;
                     }
                 }
-                since = c.version();
+                w.pulled = c.version();
                 n.commits++;
             }
             if (!page.changes().isEmpty()) {
-                state = new State(state.team(), since, known);
+                state = w.state();
                 states.save(state); // after the page's local writes: a crash re-merges it, which writes nothing new
             }
             if (page.nextSince() == null) {
@@ -174,40 +250,109 @@ public final class TeamReplica {
         }
     }
 
-    /** Merges one remote op into local memory; true when a local memory changed. */
-    private boolean merge(Id team, SyncOp op, Map<Id, Value> known, Instant committedAt) {
-        Optional<Memory> local = memories.get(team, op.factId()).filter(m -> m.scope() == Scope.TEAM);
-        Value before = known.get(op.factId());
-        boolean localChange = local.isPresent()
-                ? !Value.of(local.get()).equals(before)
-                : before != null; // known but gone here: deleted locally, not uploaded yet
-        if (op.kind() == SyncOp.Kind.DELETE) {
-            known.remove(op.factId());
-            if (localChange || local.isEmpty()) {
-                return false; // the local edit survives the remote delete and is uploaded next
+    /**
+     * Merges one remote op (of the commit at {@code version}) into local memory; true when a local memory changed.
+     *
+     * <p>A fact changed here and not uploaded yet keeps its local value, but when the team changed it meanwhile the
+     * local change remembers the version it was based on ({@link State#bases}): it is sent with that base, so the
+     * team server sees the conflict and its policy decides, instead of the later upload silently winning (a trial saw
+     * an edit made offline bring back a fact another member had deleted).
+     */
+    private boolean merge(Work w, SyncOp op, long version, Instant committedAt) {
+        Id id = op.factId();
+        Optional<Memory> local = memories.get(w.team, id).filter(m -> m.scope() == Scope.TEAM);
+        Value before = w.known.get(id);
+        Value after = null;
+        if (op.kind() == SyncOp.Kind.UPSERT) {
+            String content;
+            try {
+                content = secrets.screen(w.team, "content", op.content()).text();
+            } catch (SecretRejected e) {
+                LOG.log(Level.WARNING, "team fact " + id + " not merged: " + e.getMessage());
+                return false;
             }
+            after = new Value(
+                    content,
+                    op.type() != null ? op.type() : local.map(Memory::type).orElse(MemoryType.FACT),
+                    op.tags() != null ? op.tags() : local.map(Memory::tags).orElse(List.of()),
+                    op.confidence() != null
+                            ? op.confidence()
+                            : local.map(Memory::confidence).orElse(1.0));
+        }
+        Parked parked = w.parked.remove(id);
+        boolean localChange = parked != null
+                // the team changed the fact after this replica's proposal was queued, or resolved it: the team's
+                // value is taken here, unless the fact was edited again locally since
+                ? !parked.heldBy(local)
+                : local.isPresent()
+                        ? !Value.of(local.get()).equals(before)
+                        : before != null; // known but gone here: deleted locally, not uploaded yet
+        if (after == null) {
+            w.known.remove(id);
+        } else {
+            w.known.put(id, after);
+        }
+        if (after == null
+                ? local.isEmpty()
+                : local.isPresent() && Value.of(local.get()).equals(after)) {
+            w.bases.remove(id); // both sides agree
+            return false;
+        }
+        if (localChange) {
+            if (!java.util.Objects.equals(before, after)) {
+                w.bases.putIfAbsent(id, version - 1); // the earliest team change the local one did not see
+            }
+            return false;
+        }
+        w.bases.remove(id);
+        if (after == null) {
             remove(local.get());
-            return true;
+        } else {
+            write(w.team, id, local, after, committedAt);
         }
-        String content;
-        try {
-            content = secrets.screen(team, "content", op.content()).text();
-        } catch (SecretRejected e) {
-            LOG.log(Level.WARNING, "team fact " + op.factId() + " not merged: " + e.getMessage());
+        return true;
+    }
+
+    /**
+     * Parked facts whose conflict is no longer open on the team (resolved with keep_current, which commits nothing):
+     * they take the team's value, unless edited again locally since, which is then a new local change.
+     */
+    private State settleParked(State state, Counters n) {
+        if (state.parked().isEmpty()) {
+            return state;
+        }
+        Set<Id> open = remote.openConflicts(state.team(), settings.clientId());
+        Work w = new Work(state);
+        for (Map.Entry<Id, Parked> e : state.parked().entrySet()) {
+            Id id = e.getKey();
+            if (open.contains(id)) {
+                continue;
+            }
+            w.parked.remove(id);
+            Optional<Memory> local = memories.get(w.team, id).filter(m -> m.scope() == Scope.TEAM);
+            if (e.getValue().heldBy(local)) {
+                w.bases.remove(id);
+                if (adopt(w, id, local)) {
+                    n.merged++;
+                }
+            }
+        }
+        state = w.state();
+        states.save(state);
+        return state;
+    }
+
+    /** Makes the local memory the team's value as last pulled (gone when the team has none); true when it changed. */
+    private boolean adopt(Work w, Id id, Optional<Memory> local) {
+        Value team = w.known.get(id);
+        if (team == null) {
+            local.ifPresent(this::remove);
+            return local.isPresent();
+        }
+        if (local.isPresent() && Value.of(local.get()).equals(team)) {
             return false;
         }
-        Value remote = new Value(
-                content,
-                op.type() != null ? op.type() : local.map(Memory::type).orElse(MemoryType.FACT),
-                op.tags() != null ? op.tags() : local.map(Memory::tags).orElse(List.of()),
-                op.confidence() != null
-                        ? op.confidence()
-                        : local.map(Memory::confidence).orElse(1.0));
-        known.put(op.factId(), remote);
-        if (localChange || (local.isPresent() && Value.of(local.get()).equals(remote))) {
-            return false;
-        }
-        write(team, op.factId(), local, remote, committedAt);
+        write(w.team, id, local, team, null);
         return true;
     }
 
@@ -269,9 +414,15 @@ public final class TeamReplica {
 
     // ---- upload
 
-    /** The local changes since the last sync: upserts of team memories that differ from their known value, deletes. */
-    private List<SyncOp> pending(State state) {
-        Map<Id, SyncOp> ops = new LinkedHashMap<>();
+    /** A local change to send, with the team version it is based on. */
+    private record Pending(SyncOp op, long base) {}
+
+    /**
+     * The local changes since the last sync: upserts of team memories that differ from their known value, deletes.
+     * A parked fact is left out while it still holds the value the team is weighing.
+     */
+    private List<Pending> pending(State state) {
+        Map<Id, Pending> ops = new LinkedHashMap<>();
         Map<Id, Value> unseen = new HashMap<>(state.known());
         Id after = null;
         while (true) {
@@ -284,11 +435,16 @@ public final class TeamReplica {
                 if (m.state() != MemoryState.ACTIVE) {
                     continue; // archived here by decay: a local choice, not a change of the team's fact
                 }
-                if (!Value.of(m).equals(known)) {
-                    ops.put(
-                            m.id(),
-                            new SyncOp(SyncOp.Kind.UPSERT, m.id(), 0, m.content(), m.type(), m.tags(), m.confidence()));
+                Parked parked = state.parked().get(m.id());
+                if (parked != null ? parked.heldBy(Optional.of(m)) : Value.of(m).equals(known)) {
+                    continue;
                 }
+                ops.put(
+                        m.id(),
+                        new Pending(
+                                new SyncOp(
+                                        SyncOp.Kind.UPSERT, m.id(), 0, m.content(), m.type(), m.tags(), m.confidence()),
+                                state.bases().getOrDefault(m.id(), state.pulled())));
             }
             if (page.size() < 500) {
                 break;
@@ -296,49 +452,140 @@ public final class TeamReplica {
             after = page.get(page.size() - 1).id();
         }
         unseen.keySet().stream()
+                .filter(id -> !state.parked().containsKey(id)
+                        || state.parked().get(id).proposal() != null)
                 .sorted()
-                .forEach(id -> ops.put(id, new SyncOp(SyncOp.Kind.DELETE, id, 0, null, null, null, null)));
+                .forEach(id -> ops.put(
+                        id,
+                        new Pending(
+                                new SyncOp(SyncOp.Kind.DELETE, id, 0, null, null, null, null),
+                                state.bases().getOrDefault(id, state.pulled()))));
         return new ArrayList<>(ops.values());
     }
 
-    private State upload(State state, List<SyncOp> pending, Counters n) {
-        for (int from = 0; from < pending.size(); from += settings.batchSize()) {
-            List<SyncOp> batch = pending.subList(from, Math.min(pending.size(), from + settings.batchSize()));
-            SyncService.SyncDraft delta = new SyncService.SyncDraft(
-                    state.team().value(),
-                    settings.clientId().value(),
-                    state.pulled(),
-                    null, // no key: a resend after a crash is recognised by (client, base, ops)
-                    batch.stream()
-                            .map(op -> new SyncService.OpDraft(
-                                    op.kind() == SyncOp.Kind.UPSERT ? "upsert" : "delete",
-                                    op.factId().value(),
-                                    null,
-                                    op.content(),
-                                    op.type() == null ? null : op.type().wire(),
-                                    op.tags() == null
-                                            ? null
-                                            : op.tags().stream().map(Id::value).toList(),
-                                    op.confidence()))
-                            .toList());
-            SyncService.Applied applied = remote.push(state.team(), delta);
-            Map<Id, Value> known = new HashMap<>(state.known());
-            for (SyncOp op : batch) {
-                if (op.kind() == SyncOp.Kind.DELETE) {
-                    known.remove(op.factId());
-                } else {
-                    known.put(op.factId(), new Value(op.content(), op.type(), op.tags(), op.confidence()));
-                }
+    /** A held base outlives its local change only while the fact is parked; a later edit is based on what it saw. */
+    private State pruneBases(State state, List<Pending> pending) {
+        Set<Id> keep = new java.util.HashSet<>(state.parked().keySet());
+        pending.forEach(p -> keep.add(p.op().factId()));
+        if (keep.containsAll(state.bases().keySet())) {
+            return state;
+        }
+        Map<Id, Long> bases = new HashMap<>(state.bases());
+        bases.keySet().retainAll(keep);
+        State pruned = new State(state.team(), state.pulled(), state.known(), bases, state.parked());
+        states.save(pruned);
+        return pruned;
+    }
+
+    /**
+     * Sends the changes based on the pulled version first, in batches; then each group of changes the team overtook,
+     * with the base they were made on. For those the team's policy answers: last_writer_wins applies them (the
+     * overwritten value kept as a conflict record), keep_both queues them (parked here until resolved), reject refuses
+     * them (409: the team's value, committed first, stands and replaces the local one, which is logged).
+     */
+    private State upload(State state, List<Pending> pending, Counters n) {
+        List<SyncOp> plain = new ArrayList<>();
+        Map<Long, List<SyncOp>> overtaken = new java.util.TreeMap<>();
+        for (Pending p : pending) {
+            if (state.bases().containsKey(p.op().factId())) {
+                overtaken.computeIfAbsent(p.base(), b -> new ArrayList<>()).add(p.op());
+            } else {
+                plain.add(p.op());
             }
-            n.uploaded += batch.size();
-            n.conflicts += applied.queued().size();
-            // applied right on top of what was pulled: nothing in between to pull
-            long pulled = applied.outcome() == SyncService.Outcome.APPLIED && applied.version() == state.pulled() + 1
-                    ? applied.version()
-                    : state.pulled();
-            state = new State(state.team(), pulled, known);
-            states.save(state);
+        }
+        for (int from = 0; from < plain.size(); from += settings.batchSize()) {
+            List<SyncOp> batch = plain.subList(from, Math.min(plain.size(), from + settings.batchSize()));
+            state = applied(state, batch, remote.push(state.team(), draft(state, state.pulled(), batch)), n);
+        }
+        for (Map.Entry<Long, List<SyncOp>> group : overtaken.entrySet()) {
+            List<SyncOp> ops = group.getValue();
+            for (int from = 0; from < ops.size(); from += settings.batchSize()) {
+                List<SyncOp> batch = ops.subList(from, Math.min(ops.size(), from + settings.batchSize()));
+                SyncService.Applied answer;
+                try {
+                    answer = remote.push(state.team(), draft(state, group.getKey(), batch));
+                } catch (SyncConflict e) {
+                    n.conflicts += e.conflicts().size();
+                    state = refused(state, batch, group.getKey(), n);
+                    continue;
+                }
+                state = applied(state, batch, answer, n);
+            }
         }
         return state;
+    }
+
+    private SyncService.SyncDraft draft(State state, long base, List<SyncOp> batch) {
+        return new SyncService.SyncDraft(
+                state.team().value(),
+                settings.clientId().value(),
+                base,
+                null, // no key: a resend after a crash is recognised by (client, base, ops)
+                batch.stream()
+                        .map(op -> new SyncService.OpDraft(
+                                op.kind() == SyncOp.Kind.UPSERT ? "upsert" : "delete",
+                                op.factId().value(),
+                                null,
+                                op.content(),
+                                op.type() == null ? null : op.type().wire(),
+                                op.tags() == null
+                                        ? null
+                                        : op.tags().stream().map(Id::value).toList(),
+                                op.confidence()))
+                        .toList());
+    }
+
+    /** Records a batch the team took: known as sent, except the ops it queued as open conflicts, which are parked. */
+    private State applied(State state, List<SyncOp> batch, SyncService.Applied applied, Counters n) {
+        Set<Id> queued =
+                applied.queued().isEmpty() ? Set.of() : remote.openConflicts(state.team(), settings.clientId());
+        Work w = new Work(state);
+        for (SyncOp op : batch) {
+            Value sent = op.kind() == SyncOp.Kind.DELETE
+                    ? null
+                    : new Value(op.content(), op.type(), op.tags(), op.confidence());
+            if (queued.contains(op.factId())) {
+                w.parked.put(op.factId(), new Parked(sent)); // known stays the team's value
+                continue;
+            }
+            if (sent == null) {
+                w.known.remove(op.factId());
+            } else {
+                w.known.put(op.factId(), sent);
+            }
+            w.bases.remove(op.factId());
+            w.parked.remove(op.factId());
+        }
+        n.uploaded += batch.size();
+        n.conflicts += applied.queued().size();
+        // applied right on top of what was pulled: nothing in between to pull
+        if (applied.outcome() == SyncService.Outcome.APPLIED && applied.version() == state.pulled() + 1) {
+            w.pulled = applied.version();
+        }
+        State next = w.state();
+        states.save(next);
+        return next;
+    }
+
+    /** The team refused these changes (reject policy): its value, committed first, replaces the local one here. */
+    private State refused(State state, List<SyncOp> batch, long base, Counters n) {
+        Work w = new Work(state);
+        for (SyncOp op : batch) {
+            Id id = op.factId();
+            Optional<Memory> local = memories.get(w.team, id).filter(m -> m.scope() == Scope.TEAM);
+            LOG.log(
+                    Level.WARNING,
+                    "team " + w.team + " refused the local " + (op.kind() == SyncOp.Kind.DELETE ? "delete" : "edit")
+                            + " of fact " + id + " (the team changed it after version " + base
+                            + "; its policy is reject): the team's value replaces it here"
+                            + (op.content() == null ? "" : "; the refused content was: " + op.content()));
+            w.bases.remove(id);
+            w.parked.remove(id);
+            adopt(w, id, local);
+            n.refused++;
+        }
+        State next = w.state();
+        states.save(next);
+        return next;
     }
 }

@@ -29,6 +29,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Two "laptops" (each its own record store, index and replica state) syncing through one team server's
@@ -41,6 +43,9 @@ class TeamReplicaTest {
     private static final Caller USER = new Caller(new Id("dev"), Set.of(TEAM));
     private static final SecretGate REDACT = SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REDACT);
 
+    /** The team server's conflict policy; the default, reject, unless a test says otherwise. */
+    private SyncService.Policy policy = SyncService.Policy.REJECT;
+
     private final InMemorySyncStore serverStore = new InMemorySyncStore();
     private final InMemoryMemoryStore serverMemories = new InMemoryMemoryStore();
     private final SyncService server = new SyncService(
@@ -50,7 +55,7 @@ class TeamReplicaTest {
             REDACT,
             Clock.systemUTC(),
             SyncService.Limits.defaults(),
-            t -> SyncService.Policy.REJECT);
+            t -> policy);
 
     /** The remote as the HTTP adapter presents it; {@code crashAfterPush} loses the answer after the commit. */
     private final class InProcessRemote implements TeamReplica.Remote {
@@ -74,6 +79,17 @@ class TeamReplicaTest {
         @Override
         public SyncService.Changes pull(Id team, long since, int limit) {
             return server.changes(USER, team, since, limit);
+        }
+
+        @Override
+        public Set<Id> openConflicts(Id team, Id clientId) {
+            Set<Id> open = new java.util.HashSet<>();
+            for (ConflictRecord c : server.conflicts(USER, team)) {
+                if (c.status().equals("open") && c.clientId().equals(clientId)) {
+                    open.add(c.factId());
+                }
+            }
+            return open;
         }
     }
 
@@ -139,6 +155,14 @@ class TeamReplicaTest {
         }
     }
 
+    /** A team fact written on {@code a} and synced to {@code b}. */
+    private static Id shared(Laptop a, Laptop b, String content) {
+        Id id = a.write(content);
+        a.replica.syncOnce(TEAM);
+        b.replica.syncOnce(TEAM);
+        return id;
+    }
+
     private Map<String, String> serverFacts() {
         List<Commit> log = serverStore.commits(TEAM, 0, 100_000);
         Map<String, String> out = new TreeMap<>();
@@ -189,8 +213,10 @@ class TeamReplicaTest {
         assertThat(b.store.get(TEAM, fact).orElseThrow().occurredAt()).isEqualTo(committed);
     }
 
-    @Test
-    void concurrentEditsOfTheSameFacts_andDeletes_shouldConvergeOnBothLaptopsToTheTeamsLog() {
+    @ParameterizedTest
+    @EnumSource(SyncService.Policy.class)
+    void concurrentEditsOfTheSameFacts_andDeletes_shouldConvergeOnBothLaptopsToTheTeamsLog(SyncService.Policy p) {
+        policy = p;
         Laptop a = new Laptop("laptop-a", 50);
         Laptop b = new Laptop("laptop-b", 50);
         List<Id> facts = new ArrayList<>();
@@ -214,6 +240,19 @@ class TeamReplicaTest {
             }
             (r.nextBoolean() ? a : b).replica.syncOnce(TEAM); // one side syncs while the other keeps writing
         }
+        a.replica.syncOnce(TEAM);
+        b.replica.syncOnce(TEAM);
+        // keep_both leaves the overtaken edits to a person: take every second proposal, keep the team's value else
+        int i = 0;
+        for (ConflictRecord c : server.conflicts(USER, TEAM)) {
+            if (c.status().equals("open")) {
+                try {
+                    server.resolve(USER, TEAM, c.id(), i++ % 2 == 0 ? "take_proposed" : "keep_current", null);
+                } catch (ConflictNotOpen e) {
+                    server.resolve(USER, TEAM, c.id(), "keep_current", null); // the fact changed since it was queued
+                }
+            }
+        }
         for (int pass = 0; pass < 2; pass++) {
             a.replica.syncOnce(TEAM);
             b.replica.syncOnce(TEAM);
@@ -224,22 +263,161 @@ class TeamReplicaTest {
     }
 
     @Test
-    void aLaptopWhoseDeltaLosesARace_shouldGet409_pullMergeAndRetry_thenItsEditIsTheLatest() {
+    void aLaptopWhoseDeltaLosesARace_underReject_shouldGet409_andTheFirstCommitStandsOnBothLaptops() {
         Laptop a = new Laptop("laptop-a", 50);
         Laptop b = new Laptop("laptop-b", 50);
-        Id fact = a.write("Deploys happen on Tuesdays");
-        a.replica.syncOnce(TEAM);
-        b.replica.syncOnce(TEAM);
+        Id fact = shared(a, b, "Deploys happen on Tuesdays");
         a.edit(fact, "Deploys happen on Wednesdays");
         b.edit(fact, "Deploys happen on Thursdays");
         b.remote.beforeNextPush = () -> a.replica.syncOnce(TEAM); // a commits between b's pull and b's push
         TeamReplica.Report r = b.replica.syncOnce(TEAM);
-        assertThat(r.conflicts()).isEqualTo(1);
-        assertThat(r.uploaded()).isEqualTo(1);
-        assertThat(serverStore.lastCommit(TEAM)).isEqualTo(3);
+        // 409 for the delta on the pulled version, then again for the edit sent with the base it was made on
+        assertThat(r.conflicts()).isEqualTo(2);
+        assertThat(r.refused()).isEqualTo(1);
+        assertThat(serverStore.lastCommit(TEAM)).isEqualTo(2);
         a.replica.syncOnce(TEAM);
         assertThat(a.team()).isEqualTo(b.team()).isEqualTo(serverFacts());
-        assertThat(serverFacts()).containsValue("Deploys happen on Thursdays");
+        assertThat(serverFacts()).containsValue("Deploys happen on Wednesdays");
+        assertThat(b.replica.syncOnce(TEAM).uploaded()).isZero();
+    }
+
+    @Test
+    void anEditMadeBeforeAnotherMembersDeleteWasPulled_underReject_shouldNotBringTheFactBack() {
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "Deploys freeze on Fridays");
+        b.memories.delete(USER, TEAM, fact, null);
+        b.replica.syncOnce(TEAM);
+        a.edit(fact, "Deploys freeze on Fridays after 15:00"); // offline: a has not pulled the delete
+
+        TeamReplica.Report r = a.replica.syncOnce(TEAM);
+
+        assertThat(r.refused()).isEqualTo(1);
+        assertThat(serverFacts()).isEmpty();
+        assertThat(a.team()).isEmpty();
+        b.replica.syncOnce(TEAM);
+        assertThat(b.team()).isEmpty();
+        assertThat(a.replica.syncOnce(TEAM).uploaded()).isZero();
+    }
+
+    @Test
+    void aLocalDeleteOfAFactTheTeamEditedMeanwhile_underReject_shouldBeRefused_andTheTeamsValueReturns() {
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "The staging database is reset every Monday");
+        b.edit(fact, "The staging database is reset every Sunday night");
+        b.replica.syncOnce(TEAM);
+        a.memories.delete(USER, TEAM, fact, null);
+
+        assertThat(a.replica.syncOnce(TEAM).refused()).isEqualTo(1);
+
+        assertThat(a.team()).containsEntry(fact.value(), "The staging database is reset every Sunday night");
+        assertThat(a.team()).isEqualTo(serverFacts());
+    }
+
+    @Test
+    void anOvertakenEdit_underLastWriterWins_shouldBeApplied_andTheOverwrittenValueRecorded() {
+        policy = SyncService.Policy.LAST_WRITER_WINS;
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "Releases are cut on the first of the month");
+        b.memories.delete(USER, TEAM, fact, null);
+        b.replica.syncOnce(TEAM);
+        a.edit(fact, "Releases are cut on the first Monday of the month");
+
+        a.replica.syncOnce(TEAM);
+        b.replica.syncOnce(TEAM);
+
+        assertThat(serverFacts()).containsEntry(fact.value(), "Releases are cut on the first Monday of the month");
+        assertThat(b.team()).isEqualTo(a.team()).isEqualTo(serverFacts());
+        assertThat(server.conflicts(USER, TEAM)).singleElement().satisfies(c -> {
+            assertThat(c.factId()).isEqualTo(fact);
+            assertThat(c.status()).isEqualTo("overwritten");
+            assertThat(c.clientId()).isEqualTo(new Id("laptop-a"));
+        });
+    }
+
+    @Test
+    void anOvertakenEdit_underKeepBoth_shouldBeQueued_parkedUntilResolved_thenTheResolutionReachesBothLaptops() {
+        policy = SyncService.Policy.KEEP_BOTH;
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id keep = a.write("On-call hands over on Mondays at 10:00");
+        Id take = a.write("Incidents are reviewed within two days");
+        a.replica.syncOnce(TEAM);
+        b.replica.syncOnce(TEAM);
+        b.edit(keep, "On-call hands over on Mondays at 09:00");
+        b.edit(take, "Incidents are reviewed within three days");
+        b.replica.syncOnce(TEAM);
+        a.edit(keep, "On-call hands over on Tuesdays at 10:00");
+        a.edit(take, "Incidents are reviewed within one day");
+
+        TeamReplica.Report first = a.replica.syncOnce(TEAM);
+
+        assertThat(first.conflicts()).isEqualTo(2);
+        assertThat(first.parked()).isEqualTo(2);
+        assertThat(server.conflicts(USER, TEAM))
+                .hasSize(2)
+                .allMatch(c -> c.status().equals("open"));
+        // parked: the local value stays here and is not sent again while a person decides
+        assertThat(a.team()).containsEntry(keep.value(), "On-call hands over on Tuesdays at 10:00");
+        TeamReplica.Report waiting = a.replica.syncOnce(TEAM);
+        assertThat(waiting.uploaded()).isZero();
+        assertThat(waiting.parked()).isEqualTo(2);
+        assertThat(server.conflicts(USER, TEAM)).hasSize(2);
+
+        for (ConflictRecord c : server.conflicts(USER, TEAM)) {
+            server.resolve(USER, TEAM, c.id(), c.factId().equals(keep) ? "keep_current" : "take_proposed", null);
+        }
+        assertThat(a.replica.syncOnce(TEAM).parked()).isZero();
+        b.replica.syncOnce(TEAM);
+
+        assertThat(serverFacts())
+                .containsEntry(keep.value(), "On-call hands over on Mondays at 09:00")
+                .containsEntry(take.value(), "Incidents are reviewed within one day");
+        assertThat(a.team()).isEqualTo(b.team()).isEqualTo(serverFacts());
+        assertThat(a.replica.syncOnce(TEAM).uploaded()).isZero();
+    }
+
+    @Test
+    void aParkedFactEditedAgainLocally_underKeepBoth_shouldBeSentAsANewConflict() {
+        policy = SyncService.Policy.KEEP_BOTH;
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "Logs are kept for 30 days");
+        b.edit(fact, "Logs are kept for 14 days");
+        b.replica.syncOnce(TEAM);
+        a.edit(fact, "Logs are kept for 60 days");
+        a.replica.syncOnce(TEAM);
+        a.edit(fact, "Logs are kept for 90 days");
+
+        assertThat(a.replica.syncOnce(TEAM).uploaded()).isEqualTo(1);
+
+        assertThat(server.conflicts(USER, TEAM))
+                .extracting(c -> c.proposed().content())
+                .containsExactlyInAnyOrder("Logs are kept for 60 days", "Logs are kept for 90 days");
+        assertThat(serverFacts()).containsEntry(fact.value(), "Logs are kept for 14 days");
+    }
+
+    @Test
+    void anEditMadeAfterItsOwnUploadBeforeThatCommitWasPulled_shouldNotConflictWithItself() {
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "Feature flags live in LaunchDarkly");
+        a.edit(fact, "Feature flags live in Unleash");
+        // b commits an unrelated fact first, so a's commit lands above its pulled version and is not counted pulled
+        a.remote.beforeNextPush = () -> {
+            b.write("Dashboards live in Grafana");
+            b.replica.syncOnce(TEAM);
+        };
+        a.replica.syncOnce(TEAM);
+        a.edit(fact, "Feature flags live in Unleash, self-hosted");
+
+        TeamReplica.Report r = a.replica.syncOnce(TEAM);
+
+        assertThat(r.refused()).isZero();
+        assertThat(r.conflicts()).isZero();
+        assertThat(serverFacts()).containsEntry(fact.value(), "Feature flags live in Unleash, self-hosted");
     }
 
     @Test
