@@ -484,6 +484,16 @@ public final class SyncService {
         c.throwIfAny();
         catchUp(team);
         long from = since == null ? 0 : since;
+        long at = store.materialized(team);
+        if (from > at) {
+            // a team's version never goes back: the client's state belongs to another server (or one restored from a
+            // backup), and an empty page would let it wait forever for changes it will never see
+            throw new InvalidInput(
+                    "since",
+                    "is " + from + " but team " + team + " is at version " + at
+                            + ": a team's version never goes back, so this state comes from another team server (or"
+                            + " one restored from a backup); pull from since=0");
+        }
         int size = pageSize == null ? Math.min(100, limits.pageSize()) : pageSize;
         List<Commit> page = store.commits(team, from, size);
         Set<Long> voids = page.isEmpty()

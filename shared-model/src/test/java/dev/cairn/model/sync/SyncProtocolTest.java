@@ -116,6 +116,17 @@ class SyncProtocolTest {
     }
 
     @Test
+    void changesSinceAVersionAheadOfTheHead_shouldBe400_notAnEmptyPage() {
+        SyncService sync = service(SyncService.Policy.REJECT);
+        sync.sync(CALLER, TEAM, delta("c", 0, upsert("f1", null, "Tabs")));
+        assertThat(sync.changes(CALLER, TEAM, 1L, null).changes()).isEmpty(); // at the head: nothing new, fine
+        assertThatThrownBy(() -> sync.changes(CALLER, TEAM, 57L, null))
+                .isInstanceOfSatisfying(
+                        InvalidInput.class, e -> assertThat(fields(e)).containsExactly("since"))
+                .hasMessageContaining("at version 1");
+    }
+
+    @Test
     void anOlderBaseWhoseFactsDidNotChange_shouldBeAppliedOnTheHead_andSaySo() {
         SyncService sync = service(SyncService.Policy.REJECT);
         sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", 1L, "Tabs")));
