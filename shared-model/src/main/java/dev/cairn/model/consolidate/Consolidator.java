@@ -3,6 +3,7 @@ package dev.cairn.model.consolidate;
 import dev.cairn.model.error.VersionConflict;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
+import dev.cairn.model.index.Vectors;
 import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.MemoryService;
@@ -149,16 +150,14 @@ public final class Consolidator {
         if (similarity.isEmpty()) {
             return Optional.empty();
         }
+        ComparedText compared = new ComparedText(fresh.content());
         // the record store decides: the index may still hold a deleted, changed or superseded memory
         return store.getAll(fresh.team(), similarity.keySet()).stream()
                 .filter(m -> m.state() == MemoryState.ACTIVE
                         && m.isCurrent()
                         && m.scope() == fresh.scope()
                         && m.visibleTo(caller.user()))
-                .map(m -> new Match(
-                        m,
-                        similarity.get(m.id()),
-                        comparison.relate(fresh.content(), m.content(), similarity.get(m.id()))))
+                .map(m -> relate(fresh, m, similarity.get(m.id()), compared))
                 // a new value contradicts only a fact of its own type: a preference does not replace a decision
                 .filter(m -> m.relation() == FactComparison.Relation.DUPLICATE
                         || (m.relation() == FactComparison.Relation.CONTRADICTION
@@ -167,6 +166,50 @@ public final class Consolidator {
                         .thenComparing(
                                 Comparator.comparingDouble(Match::similarity).reversed())
                         .thenComparing(m -> m.memory().id()));
+    }
+
+    /**
+     * How the fact relates to a stored memory. When the words say "the same subject, a new value" but the similarity
+     * of the sentences as said falls short of the floor, the similarity of the compared words decides: "I always
+     * prefer Kotlin over Java for new services" and "These days I'd rather use Go for new services" score low as said
+     * (the turned down Java, the time words), not as "i prefer kotlin for new services" / "i prefer go for new
+     * services". Only such near misses are embedded again, so most facts cost no second embedding.
+     */
+    private Match relate(Memory fresh, Memory stored, double similarity, ComparedText compared) {
+        FactComparison.Relation relation = comparison.relate(fresh.content(), stored.content(), similarity);
+        if (relation == FactComparison.Relation.DISTINCT
+                && stored.type() == fresh.type()
+                && comparison.contradictsByWords(fresh.content(), stored.content())) {
+            String words = comparison.compared(stored.content());
+            if (!words.isEmpty() && !compared.text().isEmpty()) {
+                double wordsSimilarity = Vectors.cosine(
+                        compared.vector(),
+                        embedder.embedDocuments(List.of(words)).get(0));
+                relation = comparison.relate(fresh.content(), stored.content(), Math.max(similarity, wordsSimilarity));
+            }
+        }
+        return new Match(stored, similarity, relation);
+    }
+
+    /** The fact's compared words and, once asked for, their vector. */
+    private final class ComparedText {
+        private final String text;
+        private float[] vector;
+
+        ComparedText(String content) {
+            this.text = comparison.compared(content);
+        }
+
+        String text() {
+            return text;
+        }
+
+        float[] vector() {
+            if (vector == null) {
+                vector = embedder.embedDocuments(List.of(text)).get(0);
+            }
+            return vector;
+        }
     }
 
     private Memory reinforce(Memory old, Memory fresh) {

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Decides how a new statement relates to a stored one that the index found similar: the same fact again, the same
@@ -18,8 +19,9 @@ import java.util.Set;
  * one is kept as history), so anything short of the same words is at most a contradiction, and a contradiction needs
  * a shared subject: most tokens in common (at least two), a common beginning (subjects lead) and one short changed
  * stretch before a common end, and an embedding similarity above a floor. Words that say how a fact was arrived at
- * ("decided to", "will", "决定") and time markers are not compared. Statements that add rather than replace ("also", "too", "as well", "也",
- * "还有") are never contradictions.
+ * ("decided to", "will", "决定"), time and frequency words ("now", "always", "these days"), hedges ("I think") and the
+ * alternative a preference turns down ("Kotlin over [Java]") are not compared, and "I'd rather use" reads as "I
+ * prefer". Statements that add rather than replace ("also", "too", "as well", "也", "还有") are never contradictions.
  */
 public final class FactComparison {
 
@@ -53,16 +55,85 @@ public final class FactComparison {
         }
     }
 
+    /**
+     * Words that say when, how often or how firmly something holds rather than what holds: "I always prefer Kotlin",
+     * "I actually prefer Kotlin" and "I prefer Kotlin" state one preference. Words that change what holds ("never",
+     * "sometimes", "no longer", "not") are not among them.
+     */
     private static final Set<String> TIME_MARKERS = Set.of(
-            "now", "currently", "actually", "instead", "anymore", "nowadays", "today", "still", "a", "an", "the");
+            "now",
+            "currently",
+            "actually",
+            "instead",
+            "anymore",
+            "nowadays",
+            "today",
+            "still",
+            "always",
+            "usually",
+            "generally",
+            "typically",
+            "normally",
+            "lately",
+            "recently",
+            "presently",
+            "really",
+            "definitely",
+            "honestly",
+            "personally",
+            "frankly",
+            "a",
+            "an",
+            "the");
+    /** The same as {@link #TIME_MARKERS}, in more than one word, and hedges ("I think"). */
+    private static final Pattern TIME_PHRASES = Pattern.compile(
+            "\\b(?:these days|from now on|going forward|at the moment|at present|right now|for now|by now|as of now|"
+                    + "at this point|for the time being|in fact|to be honest|in my opinion|"
+                    + "i (?:think|believe|guess|suppose)(?: that)?)\\b");
+    /**
+     * Other ways to say "prefer": "I'd rather use Go", "I would prefer Go", "I prefer to use Go" and "I prefer Go"
+     * state one preference.
+     */
+    private static final Pattern PREFERENCE = Pattern.compile(
+            "(?:\\bwould|['’]d)\\s+rather(?:\\s+(?:use|have|go with|pick|choose|work with|write|run))?\\b"
+                    + "|(?:\\bwould|['’]d)\\s+prefer\\b"
+                    + "|\\bprefer\\s+(?:to use|using)\\b");
+    /**
+     * Words that end the rejected alternative of a comparison ("Kotlin over [Java] for new services"): the qualifier
+     * that follows belongs to the subject.
+     */
+    private static final String ALTERNATIVE_END = "(?:for|in|on|at|to|with|when|while|because|since|as|if|during|"
+            + "from|by|via|within|and|but|or|now|these|nowadays|anymore)";
+    /** One to four words of a rejected alternative, up to a qualifier, a clause mark or the end. */
+    private static final String ALTERNATIVE = "((?:\\s+(?!" + ALTERNATIVE_END + "\\b)[^\\s,;:!?()]+){1,4})";
+    /**
+     * The alternative a statement turns down is not its value: "I prefer Kotlin over Java" states the value Kotlin,
+     * as "I prefer Kotlin" does. "rather than" and "instead of" always introduce one; "over" and "than" only after a
+     * word of choosing ("we deploy over SSH" keeps its "over").
+     */
+    private static final Pattern REJECTED = Pattern.compile("\\b(?:rather than|instead of)" + ALTERNATIVE);
+
+    private static final Pattern REJECTED_AFTER_CHOICE = Pattern.compile(
+            "(\\b(?:prefer|prefers|preferred|favou?rs?|favou?red|choose|chooses|chose|pick|picks|picked)\\b"
+                    + "[^,;:!?]*?)\\s+(?:over|than)"
+                    + ALTERNATIVE);
     /** How a fact was arrived at, not what it is: "we decided to use X" states the same as "we use X". */
-    private static final java.util.regex.Pattern FRAMES = java.util.regex.Pattern.compile(
+    private static final Pattern FRAMES = Pattern.compile(
             "\\b(?:have |'ve )?(?:decided|agreed|chosen|chose|planned|plan|are going|were going|going|switched|moved|"
                     + "migrated|changed)(?: over)?(?: to| that| on)?\\b|\\bwill\\b|决定|打算|计划");
 
     private static final Set<String> ADDITIVE = Set.of("also", "too", "additionally");
     /** Words that open what a thing is used for; a change after them alone is another use, not a new value. */
     private static final Set<String> PURPOSE = Set.of("for");
+    /**
+     * Prepositions: each opens a part of the statement that says where, when, for what or with what something holds.
+     * A changed stretch that opens with another one ("deploy [on Tuesdays]" / "deploy [to eu-west-1]") or that holds
+     * the same one on both sides with a change on either side of it ("prefer [pytest for Python] tests" / "prefer
+     * [Jest for JavaScript] tests") changes what the statement is about, not only its value.
+     */
+    private static final Set<String> PREPOSITIONS = Set.of(
+            "for", "in", "on", "at", "to", "with", "from", "by", "via", "around", "during", "within", "into", "onto",
+            "under", "without", "per", "through", "across", "after", "before", "until", "since", "about");
 
     private static final String[] CJK_TIME_MARKERS = {"现在", "目前", "如今", "已经", "仍然", "依然"};
     private static final String[] CJK_ADDITIVE = {"也", "还有", "另外", "同时"};
@@ -112,20 +183,71 @@ public final class FactComparison {
             // facts side by side; a new value stands before the "for" ("We use [Memcached] for caching")
             return Relation.DISTINCT;
         }
-        int changedA = ta.size() - prefix - suffix;
-        int changedB = tb.size() - prefix - suffix;
-        if (changedA > thresholds.maxChanged() || changedB > thresholds.maxChanged()) {
+        List<String> changedA = ta.subList(prefix, ta.size() - suffix);
+        List<String> changedB = tb.subList(prefix, tb.size() - suffix);
+        if (changedA.size() > thresholds.maxChanged() || changedB.size() > thresholds.maxChanged()) {
             return Relation.DISTINCT;
+        }
+        if (!changedA.isEmpty()
+                && !changedB.isEmpty()
+                && PREPOSITIONS.contains(changedA.get(0))
+                && PREPOSITIONS.contains(changedB.get(0))) {
+            // "We deploy [on Tuesdays]" → "We deploy [to eu-west-1]": when and where, two facts (a new value after
+            // the same preposition is in the common beginning: "deploy to [eu-west-1]" → "deploy to [us-east-1]")
+            return Relation.DISTINCT;
+        }
+        for (String word : changedA) {
+            if (PREPOSITIONS.contains(word) && changedB.contains(word)) {
+                // "I prefer [pytest for Python] tests" → "I prefer [Jest for JavaScript] tests": the value and what
+                // it is for both changed, another subject
+                return Relation.DISTINCT;
+            }
         }
         return Relation.CONTRADICTION;
     }
 
-    /** The content tokens of a statement, in order: lower case, NFKC, time markers and articles dropped. */
+    /**
+     * The words the rule compares, as one text: the statement without its time words, hedges, framing and turned
+     * down alternative. Two statements that word one subject differently ("I always prefer Kotlin over Java for new
+     * services" / "These days I'd rather use Go for new services") are nearer in these words than as said, so this is
+     * the text to embed when a raw similarity falls short of the floor.
+     */
+    public String compared(String text) {
+        StringBuilder out = new StringBuilder();
+        String last = null;
+        for (String t : tokens(text)) {
+            boolean han = Character.UnicodeScript.of(t.codePointAt(0)) == Character.UnicodeScript.HAN;
+            if (last != null
+                    && !(han && Character.UnicodeScript.of(last.codePointAt(0)) == Character.UnicodeScript.HAN)) {
+                out.append(' ');
+            }
+            out.append(t);
+            last = t;
+        }
+        return out.toString();
+    }
+
+    /**
+     * Whether the two statements would contradict at full similarity: the words say "the same subject, a new value",
+     * and only the embedding similarity can still say otherwise.
+     */
+    public boolean contradictsByWords(String a, String b) {
+        return relate(a, b, 1.0) == Relation.CONTRADICTION;
+    }
+
+    /**
+     * The content tokens of a statement, in order: lower case, NFKC, time markers, hedges, framing, articles and a
+     * turned down alternative dropped, other words for "prefer" read as "prefer".
+     */
     static List<String> tokens(String text) {
         String s = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
         for (String marker : CJK_TIME_MARKERS) {
             s = s.replace(marker, " ");
         }
+        s = TIME_PHRASES.matcher(s.replaceAll("\\s+", " ")).replaceAll(" ");
+        s = PREFERENCE.matcher(s).replaceAll(" prefer");
+        s = REJECTED.matcher(s).replaceAll(" ");
+        s = REJECTED_AFTER_CHOICE.matcher(s).replaceAll("$1 ");
         s = FRAMES.matcher(s.replace("改用", "用").replace("换用", "用")).replaceAll(" ");
         List<String> out = new ArrayList<>();
         StringBuilder word = new StringBuilder();

@@ -29,6 +29,8 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Consolidation before write, on the in-memory stores with a bag-of-words embedder: restatements share their words,
@@ -152,6 +154,67 @@ public class ConsolidatorTest {
         assertThat(contents(recall("which PostgreSQL version does billing use", "2026-10-20T00:00:00Z")))
                 .contains("We use PostgreSQL 16 for the billing database.")
                 .doesNotContain("We now use PostgreSQL 17 for the billing database.");
+    }
+
+    // a new user's trial: the change of mind was stored as a second preference beside the old one
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "I now prefer Go for new services.",
+                "These days I'd rather use Go for new services.",
+                "I now prefer Go instead of Kotlin for new services."
+            })
+    void aRewordedNewPreferenceForTheSameSubject_shouldSupersedeTheOld(String restated) {
+        Memory old = consolidator
+                .write(
+                        ALICE,
+                        TEAM,
+                        fact(
+                                "preference",
+                                "I always prefer Kotlin over Java for new services.",
+                                "2026-10-01T09:00:00Z",
+                                "m1"))
+                .memory();
+        Consolidator.Outcome now =
+                consolidator.write(ALICE, TEAM, fact("preference", restated, "2026-11-15T09:00:00Z", "m2"));
+
+        assertThat(now.action()).isEqualTo(Action.SUPERSEDED);
+        assertThat(now.previous().id()).isEqualTo(old.id());
+        assertThat(store.get(TEAM, old.id()).orElseThrow().supersededBy())
+                .isEqualTo(now.memory().id());
+        assertThat(contents(recall("which language do I prefer for new services", null)))
+                .contains(restated)
+                .doesNotContain("I always prefer Kotlin over Java for new services.");
+    }
+
+    @Test
+    void aPreferenceAboutAnotherSubject_shouldNotSupersedeTheOld() {
+        consolidator.write(ALICE, TEAM, fact("preference", "I prefer Kotlin for new services.", null, "m1"));
+        Consolidator.Outcome tabs =
+                consolidator.write(ALICE, TEAM, fact("preference", "I now prefer tabs for indentation.", null, "m2"));
+        Consolidator.Outcome scripts = consolidator.write(
+                ALICE, TEAM, fact("preference", "These days I'd rather use Python for data analysis.", null, "m3"));
+        consolidator.write(ALICE, TEAM, fact("convention", "We deploy on Tuesdays.", null, "m4"));
+        Consolidator.Outcome region =
+                consolidator.write(ALICE, TEAM, fact("convention", "We deploy to eu-west-1.", null, "m5"));
+
+        assertThat(List.of(tabs.action(), scripts.action(), region.action())).containsOnly(Action.CREATED);
+        assertThat(count()).isEqualTo(5);
+    }
+
+    @Test
+    void aRepeatWithOtherTimeWordsOrHedges_shouldReinforceTheStoredOne() {
+        Memory first = consolidator
+                .write(ALICE, TEAM, fact("preference", "I prefer Go for new services.", null, "m1"))
+                .memory();
+        Consolidator.Outcome again = consolidator.write(
+                ALICE,
+                TEAM,
+                fact("preference", "Honestly, these days I really prefer Go for new services.", null, "m2"));
+
+        assertThat(again.action()).isEqualTo(Action.REINFORCED);
+        assertThat(again.memory().id()).isEqualTo(first.id());
+        assertThat(count()).isEqualTo(1);
     }
 
     @Test

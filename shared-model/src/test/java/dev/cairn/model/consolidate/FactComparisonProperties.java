@@ -66,6 +66,20 @@ class FactComparisonProperties {
     }
 
     @Property(tries = 500)
+    void wordsOfTimeFrequencyOrHedging_shouldNotMakeADifferentFact(
+            @ForAll("statements") String s,
+            @ForAll("hedges") String hedge,
+            @ForAll @DoubleRange(min = 0.6, max = 1) double similarity) {
+        assertThat(comparison.relate(s, hedge + ", " + s, similarity)).isEqualTo(Relation.DUPLICATE);
+    }
+
+    @Provide
+    Arbitrary<String> hedges() {
+        return Arbitraries.of(
+                "Actually", "These days", "Honestly", "From now on", "Going forward", "I think", "Always", "Nowadays");
+    }
+
+    @Property(tries = 500)
     void statementsWithNoWordInCommon_shouldBeDistinct(@ForAll @DoubleRange(min = -1, max = 1) double similarity) {
         List<String> pair = List.of("We deploy with Terraform.", "Lisbon hosts the disaster recovery site.");
         assertThat(comparison.relate(pair.get(0), pair.get(1), similarity)).isEqualTo(Relation.DISTINCT);

@@ -2,6 +2,7 @@ package dev.cairn.model.testkit;
 
 import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.id.Id;
+import dev.cairn.model.index.Vectors;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
 import java.util.ArrayList;
@@ -108,7 +109,8 @@ public final class InMemoryVectorIndex implements VectorIndex {
                     .toList();
             Map<Id, Double> similarity = new HashMap<>();
             admitted.forEach(d -> similarity.put(
-                    d.entry().key().id(), cosine(search.vector(), d.entry().vector())));
+                    d.entry().key().id(),
+                    Vectors.cosine(search.vector(), d.entry().vector())));
             Map<Id, Double> lexical = lexical(search.text(), admitted);
             List<Id> chosen = new ArrayList<>();
             top(similarity, search.k()).forEach(chosen::add);
@@ -158,17 +160,5 @@ public final class InMemoryVectorIndex implements VectorIndex {
         return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
                 .filter(w -> !w.isEmpty())
                 .collect(Collectors.toSet());
-    }
-
-    private static double cosine(float[] a, float[] b) {
-        double dot = 0;
-        double na = 0;
-        double nb = 0;
-        for (int i = 0; i < Math.min(a.length, b.length); i++) {
-            dot += a[i] * b[i];
-            na += a[i] * a[i];
-            nb += b[i] * b[i];
-        }
-        return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
     }
 }
