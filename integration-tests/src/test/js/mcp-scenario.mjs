@@ -175,14 +175,24 @@ async function firstSession() {
   const badType = await call(client, 'remember', { content: 'x', type: 'opinion', team: TEAM });
   check('a bad argument is a tool error naming the field (400)', badType.error && badType.problem?.status === 400
     && JSON.stringify(badType.problem?.errors ?? badType.problem?.detail).includes('type'), badType.text);
-  let missingQuery;
-  try {
-    const r = await call(client, 'recall', { top_k: 3, team: TEAM });
-    missingQuery = r.error ? `tool error: ${r.text}` : null;
-  } catch (e) {
-    missingQuery = `protocol error: ${e.message}`;
-  }
-  check('a missing required argument is refused', missingQuery !== null && /query/.test(missingQuery), missingQuery);
+  // the JSON type and presence of arguments: a problem document as for every other refusal, not the library's text
+  const missingQuery = await call(client, 'recall', { top_k: 3, team: TEAM });
+  check('a missing required argument is a tool error naming it in the problem (400)',
+    missingQuery.error && missingQuery.problem?.status === 400
+      && missingQuery.problem?.errors?.some((e) => e.field === 'query' && /required/.test(e.message)),
+    missingQuery.text);
+  const wrongType = await call(client, 'remember', { content: 'x', importance: 'high', top: 1, team: TEAM });
+  check('an undeclared argument is named first (400)', wrongType.error && wrongType.problem?.status === 400
+    && /top/.test(wrongType.problem?.detail ?? ''), wrongType.text);
+  const wrongTypes = await call(client, 'remember', { content: 'x', importance: 'high', tags: 'go', team: TEAM });
+  check('arguments of the wrong JSON type are one problem listing each (400)',
+    wrongTypes.error && wrongTypes.problem?.status === 400
+      && wrongTypes.problem?.errors?.some((e) => e.field === 'importance' && /a number, not a string/.test(e.message))
+      && wrongTypes.problem?.errors?.some((e) => e.field === 'tags' && /an array/.test(e.message)),
+    wrongTypes.text);
+  const fraction = await call(client, 'recall', { query: 'databases', top_k: 2.5, team: TEAM });
+  check('a fraction for a whole-number argument is refused (400)',
+    fraction.error && fraction.problem?.errors?.some((e) => e.field === 'top_k'), fraction.text);
   const otherTeam = await call(client, 'remember', { content: 'a note for another team', team: OTHER });
   check('another team is a tool error (403)', otherTeam.error && otherTeam.problem?.status === 403, otherTeam.text);
   const badTeam = await call(client, 'list_memories', { team: '../etc' });
