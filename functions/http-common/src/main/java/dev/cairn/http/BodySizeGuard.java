@@ -53,12 +53,12 @@ public class BodySizeGuard {
                 refuse(rc, problem);
             } else if (declared == null && isChunked(rc.request().getHeader("Transfer-Encoding"))) {
                 reader.handle(rc);
-            } else if (rc.request().version() != HttpVersion.HTTP_2
-                    && readsAhead(
-                            rc.normalizedPath(),
-                            declared,
-                            rc.request().getHeader("Content-Type"),
-                            rc.request().getHeader("Expect"))) {
+            } else if (readsAhead(
+                    rc.request().version(),
+                    rc.normalizedPath(),
+                    declared,
+                    rc.request().getHeader("Content-Type"),
+                    rc.request().getHeader("Expect"))) {
                 reader.handle(rc);
             } else {
                 rc.next();
@@ -90,12 +90,17 @@ public class BodySizeGuard {
 
     /**
      * Whether a body within the limit is read on the event loop before the request goes on: a {@code /v1} request
-     * that declares a length above zero, is not a form and expects nothing. Only over HTTP/1 (the caller checks): an
-     * HTTP/2 stream read ahead makes Quarkus REST's own pause of the request throw "Request has already been read",
-     * a 500 that Java's HTTP client met, which upgrades to h2c by default.
+     * that declares a length above zero, is not a form and expects nothing. Only over HTTP/1: an HTTP/2 stream read
+     * ahead makes Quarkus REST's own pause of the request throw "Request has already been read", a 500 that Java's
+     * HTTP client met, which upgrades to h2c by default.
      */
-    static boolean readsAhead(String path, String contentLength, String contentType, String expect) {
-        if (path == null || !path.startsWith("/v1/") || contentLength == null || expect != null) {
+    static boolean readsAhead(
+            HttpVersion version, String path, String contentLength, String contentType, String expect) {
+        if (version == HttpVersion.HTTP_2
+                || path == null
+                || !path.startsWith("/v1/")
+                || contentLength == null
+                || expect != null) {
             return false;
         }
         try {

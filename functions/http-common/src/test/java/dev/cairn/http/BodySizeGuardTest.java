@@ -2,6 +2,7 @@ package dev.cairn.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vertx.core.http.HttpVersion;
 import org.junit.jupiter.api.Test;
 
 class BodySizeGuardTest {
@@ -35,23 +36,37 @@ class BodySizeGuardTest {
 
     @Test
     void aDeclaredApiBody_isReadAheadOnTheEventLoop_butNotAFormAnExpectationAnEmptyBodyOrAnotherPath() {
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "application/json", null))
+        // an HTTP/2 stream read ahead makes Quarkus REST's pause throw (a 500 for Java's HTTP client over h2c)
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_2, "/v1/teams/acme/recall", "52", "application/json", null))
+                .isFalse();
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_0, "/v1/teams/acme/recall", "52", "application/json", null))
                 .isTrue();
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", " 52 ", null, null))
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", "52", "application/json", null))
                 .isTrue();
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "0", "application/json", null))
+        assertThat(BodySizeGuard.readsAhead(HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", " 52 ", null, null))
+                .isTrue();
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", "0", "application/json", null))
                 .isFalse();
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", null, "application/json", null))
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", null, "application/json", null))
                 .isFalse();
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "ten", "application/json", null))
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", "ten", "application/json", null))
                 .isFalse();
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "application/json", "100-continue"))
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", "52", "application/json", "100-continue"))
                 .isFalse();
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "Multipart/form-data; boundary=x", null))
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", "52", "Multipart/form-data; boundary=x", null))
                 .isFalse();
-        assertThat(BodySizeGuard.readsAhead("/v1/teams/acme/recall", "52", "application/x-www-form-urlencoded", null))
+        assertThat(BodySizeGuard.readsAhead(
+                        HttpVersion.HTTP_1_1, "/v1/teams/acme/recall", "52", "application/x-www-form-urlencoded", null))
                 .isFalse();
-        assertThat(BodySizeGuard.readsAhead("/mcp", "52", "application/json", null))
+        assertThat(BodySizeGuard.readsAhead(HttpVersion.HTTP_1_1, "/mcp", "52", "application/json", null))
                 .isFalse();
     }
 }
