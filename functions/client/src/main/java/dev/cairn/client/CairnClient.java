@@ -261,6 +261,20 @@ public final class CairnClient {
 
     // ---- plumbing
 
+    /** An I/O failure in words: the first message in its chain, or its kinds when none has one. */
+    static String describe(Throwable e) {
+        String kinds = e.getClass().getSimpleName();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                return t.getMessage();
+            }
+            if (t != e && !kinds.endsWith(t.getClass().getSimpleName())) {
+                kinds += " (" + t.getClass().getSimpleName() + ")";
+            }
+        }
+        return kinds + (e instanceof java.net.ConnectException ? ": is the server running at this address?" : "");
+    }
+
     private <T> T send(String method, String path, Object body, Class<T> type) {
         return send(method, path, body, type, Map.of());
     }
@@ -291,7 +305,9 @@ public final class CairnClient {
             try {
                 response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(method + " " + path + " failed: " + e.getMessage(), e);
+                // Java's client often has no message of its own for a refused connection ("failed: null")
+                throw new java.io.UncheckedIOException(
+                        method + " " + base.resolve(path) + " failed: " + describe(e), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted during " + method + " " + path, e);

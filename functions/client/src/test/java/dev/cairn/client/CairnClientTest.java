@@ -225,4 +225,20 @@ class CairnClientTest {
         assertThat(CairnClient.retryAfter("soon", now)).isNull();
         assertThat(CairnClient.retryAfter("-5", now)).isNull();
     }
+
+    @Test
+    void aRefusedConnection_shouldNameTheServersAddressAndTheCause_notSayNull() throws Exception {
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort(); // free again once closed: nothing listens there
+        }
+        CairnClient c = CairnClient.builder(java.net.URI.create("http://127.0.0.1:" + closed))
+                .token("t")
+                .build();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.changes("acme", 0, 10))
+                .isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessageContaining("http://127.0.0.1:" + closed + "/v1/teams/acme/changes")
+                .hasMessageNotContaining("null")
+                .hasMessageContaining("ConnectException");
+    }
 }

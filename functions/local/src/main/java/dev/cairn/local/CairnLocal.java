@@ -56,9 +56,22 @@ public class CairnLocal {
                 if (status >= 0) {
                     yield OptionalInt.of(status);
                 }
-                // a pass needs the stores: start Quarkus for it (on a free port, beside no server), then exit
+                // a pass needs the stores: start Quarkus for it (on a free port, beside no server), then exit; no
+                // scheduled pass beside the command's own (a trial saw it do the work and the command print an empty
+                // pass), and stdout for the answer only
                 System.setProperty("quarkus.http.port", "0");
-                Quarkus.run(SyncOnceCommand.class, (code, failure) -> System.exit(code));
+                System.setProperty("cairn.sync.remote.interval", "off");
+                System.setProperty("quarkus.log.console.stderr", "true");
+                Quarkus.run(SyncOnceCommand.class, (code, failure) -> {
+                    if (failure != null) {
+                        String why = SyncOnceCommand.rootMessage(failure);
+                        err.println("sync: cannot start: " + why
+                                + (why.toLowerCase(java.util.Locale.ROOT).contains("lock")
+                                        ? " (is a server running on this data directory? it holds the stores' locks)"
+                                        : ""));
+                    }
+                    System.exit(code);
+                });
                 yield OptionalInt.of(0);
             }
             case "mcp" -> McpCommand.prepare(options, CairnLocal::configuredDataDir, System::setProperty, out, err);

@@ -20,6 +20,7 @@ import java.util.List;
  * {@code cairn.sync.remote.interval} while the server runs, and on demand ({@code sync --once}). Off without a url.
  */
 @ApplicationScoped
+@io.quarkus.runtime.Startup // a wrong setting (batch size, missing token) stops the server at start, not every pass
 public class RemoteSync {
 
     private static final System.Logger LOG = System.getLogger(RemoteSync.class.getName());
@@ -91,12 +92,17 @@ public class RemoteSync {
 
     @Scheduled(
             identity = "cairn-remote-sync",
-            every = "${cairn.sync.remote.interval:30s}",
+            every = "${cairn.sync.remote.interval:30s}", // "off" disables it (sync --once sets that)
             delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (replica != null) {
-            once().forEach(line -> LOG.log(System.Logger.Level.INFO, "remote sync: " + line));
+            // a laptop that quietly stopped syncing (revoked token, unreachable or reset team server) must show
+            once().forEach(line -> LOG.log(
+                    line.contains(": failed: ") || line.contains(" refused by the team")
+                            ? System.Logger.Level.WARNING
+                            : System.Logger.Level.INFO,
+                    "remote sync: " + line));
         }
     }
 }

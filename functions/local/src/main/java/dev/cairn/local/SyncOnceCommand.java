@@ -36,6 +36,15 @@ public class SyncOnceCommand implements QuarkusApplication {
         return -1;
     }
 
+    /** The innermost message of a failure, for one line on stderr. */
+    static String rootMessage(Throwable failure) {
+        Throwable t = failure;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
     @Override
     public int run(String... args) {
         List<String> lines = sync.once();

@@ -78,7 +78,7 @@ public final class TeamReplica {
 
     /**
      * A local change the team queued as an open conflict (keep_both): {@code proposal} is the value sent, null for a
-     * delete. While it is open the fact keeps the local value here and is not sent again.
+     * delete. While it is open the fact keeps its local value here and nothing of it is sent, not even a later edit.
      */
     public record Parked(Value proposal) {
         boolean heldBy(Optional<Memory> local) {
@@ -279,19 +279,19 @@ public final class TeamReplica {
                             ? op.confidence()
                             : local.map(Memory::confidence).orElse(1.0));
         }
-        Parked parked = w.parked.remove(id);
-        boolean localChange = parked != null
-                // the team changed the fact after this replica's proposal was queued, or resolved it: the team's
-                // value is taken here, unless the fact was edited again locally since
-                ? !parked.heldBy(local)
-                : local.isPresent()
-                        ? !Value.of(local.get()).equals(before)
-                        : before != null; // known but gone here: deleted locally, not uploaded yet
         if (after == null) {
             w.known.remove(id);
         } else {
             w.known.put(id, after);
         }
+        if (w.parked.containsKey(id)) {
+            // a change of the team while this replica's proposal waits for a person (or the resolution itself):
+            // noted as the team's value, taken here once no conflict of ours on the fact is open (settleParked)
+            return false;
+        }
+        boolean localChange = local.isPresent()
+                ? !Value.of(local.get()).equals(before)
+                : before != null; // known but gone here: deleted locally, not uploaded yet
         if (after == null
                 ? local.isEmpty()
                 : local.isPresent() && Value.of(local.get()).equals(after)) {
@@ -314,8 +314,11 @@ public final class TeamReplica {
     }
 
     /**
-     * Parked facts whose conflict is no longer open on the team (resolved with keep_current, which commits nothing):
-     * they take the team's value, unless edited again locally since, which is then a new local change.
+     * Parked facts whose conflict is no longer open on the team: they take the team's value as pulled (the resolution,
+     * or whatever the team committed since; keep_current commits nothing), unless edited again locally while they
+     * waited, which is then a new local change sent with the old base, so the team weighs it against the resolution.
+     * A parked fact is never sent again while its conflict is open: a second open conflict on one fact would let the
+     * older one's resolution overwrite the newer edit here (a trial saw it).
      */
     private State settleParked(State state, Counters n) {
         if (state.parked().isEmpty()) {
@@ -419,7 +422,7 @@ public final class TeamReplica {
 
     /**
      * The local changes since the last sync: upserts of team memories that differ from their known value, deletes.
-     * A parked fact is left out while it still holds the value the team is weighing.
+     * A parked fact is left out until its conflict is settled.
      */
     private List<Pending> pending(State state) {
         Map<Id, Pending> ops = new LinkedHashMap<>();
@@ -435,9 +438,8 @@ public final class TeamReplica {
                 if (m.state() != MemoryState.ACTIVE) {
                     continue; // archived here by decay: a local choice, not a change of the team's fact
                 }
-                Parked parked = state.parked().get(m.id());
-                if (parked != null ? parked.heldBy(Optional.of(m)) : Value.of(m).equals(known)) {
-                    continue;
+                if (state.parked().containsKey(m.id()) || Value.of(m).equals(known)) {
+                    continue; // parked: waits for its conflict to be settled, even when edited again meanwhile
                 }
                 ops.put(
                         m.id(),
@@ -452,8 +454,7 @@ public final class TeamReplica {
             after = page.get(page.size() - 1).id();
         }
         unseen.keySet().stream()
-                .filter(id -> !state.parked().containsKey(id)
-                        || state.parked().get(id).proposal() != null)
+                .filter(id -> !state.parked().containsKey(id))
                 .sorted()
                 .forEach(id -> ops.put(
                         id,
@@ -495,7 +496,8 @@ public final class TeamReplica {
         }
         for (int from = 0; from < plain.size(); from += settings.batchSize()) {
             List<SyncOp> batch = plain.subList(from, Math.min(plain.size(), from + settings.batchSize()));
-            state = applied(state, batch, remote.push(state.team(), draft(state, state.pulled(), batch)), n);
+            long base = state.pulled();
+            state = applied(state, batch, base, remote.push(state.team(), draft(state, base, batch)), n);
         }
         for (Map.Entry<Long, List<SyncOp>> group : overtaken.entrySet()) {
             List<SyncOp> ops = group.getValue();
@@ -509,7 +511,7 @@ public final class TeamReplica {
                     state = refused(state, batch, group.getKey(), n);
                     continue;
                 }
-                state = applied(state, batch, answer, n);
+                state = applied(state, batch, group.getKey(), answer, n);
             }
         }
         return state;
@@ -536,7 +538,7 @@ public final class TeamReplica {
     }
 
     /** Records a batch the team took: known as sent, except the ops it queued as open conflicts, which are parked. */
-    private State applied(State state, List<SyncOp> batch, SyncService.Applied applied, Counters n) {
+    private State applied(State state, List<SyncOp> batch, long base, SyncService.Applied applied, Counters n) {
         Set<Id> queued =
                 applied.queued().isEmpty() ? Set.of() : remote.openConflicts(state.team(), settings.clientId());
         Work w = new Work(state);
@@ -546,6 +548,7 @@ public final class TeamReplica {
                     : new Value(op.content(), op.type(), op.tags(), op.confidence());
             if (queued.contains(op.factId())) {
                 w.parked.put(op.factId(), new Parked(sent)); // known stays the team's value
+                w.bases.putIfAbsent(op.factId(), base); // an edit made while it waits is weighed from here too
                 continue;
             }
             if (sent == null) {
