@@ -423,6 +423,21 @@ class TeamSyncIT {
                 .then()
                 .statusCode(200)
                 .body("conflicts.find { it.id == '" + queued.get(0) + "' }.status", equalTo("open"));
+        // filtered as a replica asks: the open ones its client proposed
+        as("alice", team)
+                .queryParam("status", "open")
+                .queryParam("client_id", "b")
+                .get("/v1/teams/" + team + "/conflicts")
+                .then()
+                .statusCode(200)
+                .body("conflicts.id", org.hamcrest.Matchers.hasItem(queued.get(0)))
+                .body("conflicts.client_id", org.hamcrest.Matchers.everyItem(equalTo("b")));
+        as("alice", team)
+                .queryParam("status", "pending")
+                .get("/v1/teams/" + team + "/conflicts")
+                .then()
+                .statusCode(400)
+                .body("errors[0].field", equalTo("status"));
         as("alice", team)
                 .body(Map.of("resolution", "merge", "content", "Spaces, four of them"))
                 .post("/v1/teams/" + team + "/conflicts/" + queued.get(0) + ":resolve")

@@ -246,7 +246,19 @@ public final class CairnClient {
 
     /** {@code GET …/conflicts}: the team's conflict records, open and settled (keep_both queues, overwrites). */
     public List<Sync.QueuedConflict> conflicts(String team) {
-        return send("GET", teamPath(team, "conflicts"), null, Sync.ConflictList.class)
+        return conflicts(team, null, null);
+    }
+
+    /** Only the conflicts with {@code status} and proposed by {@code clientId} (either may be null: any). */
+    public List<Sync.QueuedConflict> conflicts(String team, String status, String clientId) {
+        Map<String, String> q = new java.util.LinkedHashMap<>();
+        if (status != null) {
+            q.put("status", status);
+        }
+        if (clientId != null) {
+            q.put("client_id", clientId);
+        }
+        return send("GET", teamPath(team, "conflicts") + (q.isEmpty() ? "" : query(q)), null, Sync.ConflictList.class)
                 .conflicts();
     }
 

@@ -81,7 +81,8 @@ final class RemoteTeamClient implements TeamReplica.Remote {
     @Override
     public Set<Id> openConflicts(Id team, Id clientId) {
         Set<Id> open = new HashSet<>();
-        for (Sync.QueuedConflict c : client.conflicts(team.value())) {
+        // filtered by the team server; checked here too, for a team server older than the filter
+        for (Sync.QueuedConflict c : client.conflicts(team.value(), "open", clientId.value())) {
             if (c.open() && clientId.value().equals(c.clientId())) {
                 open.add(new Id(c.factId()));
             }

@@ -199,8 +199,8 @@ public class SyncResource {
 
     @GET
     @Path("conflicts")
-    public ConflictsView conflicts() {
-        return new ConflictsView(sync.conflicts(request.caller(), request.team()).stream()
+    public ConflictsView conflicts(@QueryParam("status") String status, @QueryParam("client_id") String clientId) {
+        return new ConflictsView(sync.conflicts(request.caller(), request.team(), status, clientId).stream()
                 .map(ConflictView::of)
                 .toList());
     }

@@ -566,6 +566,23 @@ public final class SyncService {
         return store.conflicts(team);
     }
 
+    /**
+     * The team's conflicts, only those with {@code status} ({@code open}, {@code resolved} or {@code overwritten})
+     * and proposed by {@code clientId} when given: what a replica asks on each pass while one of its changes waits.
+     */
+    public List<ConflictRecord> conflicts(Caller caller, Id team, String status, String clientId) {
+        Checks c = new Checks();
+        if (status != null && !Set.of("open", "resolved", "overwritten").contains(status)) {
+            c.fail("status", "must be open, resolved or overwritten");
+        }
+        Id client = clientId == null ? null : c.id("client_id", clientId, false);
+        c.throwIfAny();
+        return conflicts(caller, team).stream()
+                .filter(r -> status == null || r.status().equals(status))
+                .filter(r -> client == null || r.clientId().equals(client))
+                .toList();
+    }
+
     /** Resolves an open conflict: keep_current, take_proposed or merge (with {@code content}). */
     public ConflictRecord resolve(Caller caller, Id team, Id conflictId, String resolution, String content) {
         caller.requireMember(team);

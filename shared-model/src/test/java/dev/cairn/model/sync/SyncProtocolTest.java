@@ -212,6 +212,28 @@ class SyncProtocolTest {
     }
 
     @Test
+    void conflicts_shouldFilterByStatusAndProposingClient_andRefuseAnUnknownStatus() {
+        SyncService sync = service(SyncService.Policy.KEEP_BOTH);
+        Id open = queuedConflictOnF1(sync); // proposed by b
+        Id other = sync.sync(CALLER, TEAM, delta("c", 0, upsert("f1", null, "Both")))
+                .queued()
+                .get(0);
+        sync.resolve(CALLER, TEAM, other, "keep_current", null);
+
+        assertThat(sync.conflicts(CALLER, TEAM, "open", null))
+                .extracting(ConflictRecord::id)
+                .containsExactly(open);
+        assertThat(sync.conflicts(CALLER, TEAM, null, "c"))
+                .extracting(ConflictRecord::id)
+                .containsExactly(other);
+        assertThat(sync.conflicts(CALLER, TEAM, "open", "c")).isEmpty();
+        assertThat(sync.conflicts(CALLER, TEAM, null, null)).hasSize(2);
+        assertThatThrownBy(() -> sync.conflicts(CALLER, TEAM, "pending", "not an id"))
+                .isInstanceOfSatisfying(
+                        InvalidInput.class, e -> assertThat(fields(e)).containsExactly("status", "client_id"));
+    }
+
+    @Test
     void keepBoth_withEveryOpInConflict_shouldAnswerQueued_notApplied() {
         SyncService sync = service(SyncService.Policy.KEEP_BOTH);
         sync.sync(CALLER, TEAM, delta("a", 0, upsert("f1", null, "Tabs")));
