@@ -159,27 +159,7 @@ public final class DecayJob {
     /** Cold copy first: if the hot write then fails, the memory is still whole in the hot store. */
     private Optional<Memory> archive(Memory m) {
         cold.put(m);
-        Memory stub = new Memory(
-                m.id(),
-                m.team(),
-                m.user(),
-                m.scope(),
-                m.type(),
-                "",
-                m.tags(),
-                m.importance(),
-                m.confidence(),
-                m.occurredAt(),
-                m.createdAt(),
-                m.lastAccessedAt(),
-                m.accessCount(),
-                m.sourceSessionId(),
-                m.evidence(),
-                m.version() + 1,
-                MemoryState.ARCHIVED,
-                m.supersededBy(),
-                m.validTo(),
-                null); // like the content, the context lives only in the cold copy while archived
+        Memory stub = m.archivedStub(); // the content and the context live only in the cold copy meanwhile
         try {
             store.replace(stub);
         } catch (VersionConflict e) {

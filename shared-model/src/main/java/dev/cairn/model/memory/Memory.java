@@ -178,6 +178,34 @@ public record Memory(
     }
 
     /**
+     * The stub this memory leaves in the hot store when it is archived (its full copy goes to the cold tier): state
+     * archived, content and context emptied, one version on. Out of the index and of recall until restored.
+     */
+    public Memory archivedStub() {
+        return new Memory(
+                id,
+                team,
+                user,
+                scope,
+                type,
+                "",
+                tags,
+                importance,
+                confidence,
+                occurredAt,
+                createdAt,
+                lastAccessedAt,
+                accessCount,
+                sourceSessionId,
+                evidence,
+                version + 1,
+                MemoryState.ARCHIVED,
+                supersededBy,
+                validTo,
+                null);
+    }
+
+    /**
      * The same memory (same version) after one more use at {@code at}: what {@link
      * dev.cairn.model.port.MemoryStore#recordAccess} stores — the count one higher, the last access the later of the
      * two — so a use case that recorded an access can return the memory as it now is.

@@ -262,6 +262,12 @@ public final class TeamReplica {
         Id id = op.factId();
         Optional<Memory> local = memories.get(w.team, id).filter(m -> m.scope() == Scope.TEAM);
         Value before = w.known.get(id);
+        // an archived memory (decay) is no local change: its stub's empty content is not a value of the fact, and a
+        // team change not taken here would come back from the cold copy on restore, silently on top of the team's
+        boolean localChange = local.isPresent()
+                ? local.get().state() == MemoryState.ACTIVE
+                        && !Value.of(local.get()).equals(before)
+                : before != null; // known but gone here: deleted locally, not uploaded yet
         Value after = null;
         if (op.kind() == SyncOp.Kind.UPSERT) {
             String content;
@@ -269,6 +275,10 @@ public final class TeamReplica {
                 content = secrets.screen(w.team, "content", op.content()).text();
             } catch (SecretRejected e) {
                 LOG.log(Level.WARNING, "team fact " + id + " not merged: " + e.getMessage());
+                if (localChange && !w.parked.containsKey(id)) {
+                    // the team changed it all the same: a local change is weighed against that, not sent on top
+                    w.bases.putIfAbsent(id, version - 1);
+                }
                 return false;
             }
             after = new Value(
@@ -289,9 +299,6 @@ public final class TeamReplica {
             // noted as the team's value, taken here once no conflict of ours on the fact is open (settleParked)
             return false;
         }
-        boolean localChange = local.isPresent()
-                ? !Value.of(local.get()).equals(before)
-                : before != null; // known but gone here: deleted locally, not uploaded yet
         if (after == null
                 ? local.isEmpty()
                 : local.isPresent() && Value.of(local.get()).equals(after)) {
@@ -546,7 +553,10 @@ public final class TeamReplica {
             Value sent = op.kind() == SyncOp.Kind.DELETE
                     ? null
                     : new Value(op.content(), op.type(), op.tags(), op.confidence());
-            if (queued.contains(op.factId())) {
+            // every op of a queued answer is parked: a resend of a delta queued before (its answer lost, or the same
+            // delta from another laptop of this client id) may be answered with conflicts already resolved, and a
+            // parked fact whose conflict is not open takes the team's value on the next pass
+            if (applied.outcome() == SyncService.Outcome.QUEUED || queued.contains(op.factId())) {
                 w.parked.put(op.factId(), new Parked(sent)); // known stays the team's value
                 w.bases.putIfAbsent(op.factId(), base); // an edit made while it waits is weighed from here too
                 continue;

@@ -3,6 +3,8 @@ package dev.cairn.model.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cairn.model.decay.Restore;
+import dev.cairn.model.error.NotFound;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import dev.cairn.model.index.Indexer;
@@ -16,6 +18,7 @@ import dev.cairn.model.secret.SecretGate;
 import dev.cairn.model.secret.SecretPolicy;
 import dev.cairn.model.secret.SecretScanner;
 import dev.cairn.model.testkit.HashingEmbedder;
+import dev.cairn.model.testkit.InMemoryColdStore;
 import dev.cairn.model.testkit.InMemoryMemoryStore;
 import dev.cairn.model.testkit.InMemorySyncStore;
 import dev.cairn.model.testkit.InMemoryVectorIndex;
@@ -110,7 +113,8 @@ class TeamReplicaTest {
     private final class Laptop {
         final InMemoryMemoryStore store = new InMemoryMemoryStore();
         final InMemoryVectorIndex index = new InMemoryVectorIndex();
-        final Indexer indexer = new Indexer(store, index, new HashingEmbedder());
+        final InMemoryColdStore cold = new InMemoryColdStore(Clock.systemUTC());
+        final Indexer indexer = new Indexer(store, index, new HashingEmbedder(), cold);
         final MemoryService memories =
                 new MemoryService(store, indexer, Clock.systemUTC(), MemoryLimits.DEFAULTS, REDACT);
         final InProcessRemote remote = new InProcessRemote();
@@ -118,12 +122,17 @@ class TeamReplicaTest {
         final TeamReplica replica;
 
         Laptop(String client, int batch) {
+            this(client, batch, REDACT);
+        }
+
+        /** {@code gate}: the secret gate remote content passes on this laptop. */
+        Laptop(String client, int batch, SecretGate gate) {
             replica = new TeamReplica(
                     remote,
                     states,
                     store,
                     indexer,
-                    REDACT,
+                    gate,
                     Clock.systemUTC(),
                     new TeamReplica.Settings(new Id(client), batch, 100, 5));
         }
@@ -486,5 +495,127 @@ class TeamReplicaTest {
                 .doesNotContain("ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI");
         // and the redacted copy is not uploaded back as a change
         assertThat(b.replica.syncOnce(TEAM).uploaded()).isZero();
+    }
+
+    /** Archives {@code id} on {@code l} as the decay job does: the full copy to the cold tier, a stub in its place. */
+    private static void archive(Laptop l, Id id) {
+        Memory m = l.store.get(TEAM, id).orElseThrow();
+        l.cold.put(m);
+        l.store.replace(m.archivedStub());
+    }
+
+    /** Restores an archived memory on {@code l} through the use case ({@code POST …:restore}). */
+    private static void restore(Laptop l, Id id) {
+        new Restore(l.store, l.cold, l.indexer, Clock.systemUTC()).restore(USER, TEAM, id);
+    }
+
+    @Test
+    void aFactTheTeamDeletedWhileArchivedHere_shouldNotComeBackWhenRestored() {
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "The VPN config lives in the ops wiki");
+        archive(a, fact);
+        b.memories.delete(USER, TEAM, fact, null);
+        b.replica.syncOnce(TEAM);
+        a.replica.syncOnce(TEAM); // pulls the delete while the fact is archived here
+
+        // gone here too, its cold copy with it: nothing to restore, nothing to upload again
+        assertThatThrownBy(() -> restore(a, fact)).isInstanceOf(NotFound.class);
+        assertThat(a.cold.get(TEAM, fact)).isEmpty();
+        a.replica.syncOnce(TEAM);
+
+        assertThat(serverFacts()).doesNotContainKey(fact.value());
+        assertThat(server.conflicts(USER, TEAM)).isEmpty();
+    }
+
+    @Test
+    void aFactTheTeamEditedWhileArchivedHere_shouldNotBeRevertedWhenRestored() {
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "Backups run nightly at 02:00");
+        archive(a, fact);
+        b.edit(fact, "Backups run nightly at 03:00");
+        b.replica.syncOnce(TEAM);
+        a.replica.syncOnce(TEAM);
+        restore(a, fact);
+
+        a.replica.syncOnce(TEAM);
+        b.replica.syncOnce(TEAM);
+
+        assertThat(serverFacts()).containsEntry(fact.value(), "Backups run nightly at 03:00");
+        assertThat(a.team()).isEqualTo(b.team()).isEqualTo(serverFacts());
+    }
+
+    @Test
+    void anOfflineEdit_ofAFactWhoseTeamChangeThisLaptopsGateRejected_shouldStillBeWeighedByTheTeamsPolicy() {
+        Laptop a = new Laptop("laptop-a", 50, SecretGate.uniform(SecretScanner.bundled(), SecretPolicy.REJECT));
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "Deploy with the token in the vault");
+        // another client changed the fact to a value this laptop's gate refuses to store
+        String secret = "Deploy with ghp_R8kLm2Qw9ZxT4vBn6YpJ3sDf7HgK1cAe5UoI";
+        serverStore.appendCommit(new Commit(
+                TEAM,
+                serverStore.lastCommit(TEAM) + 1,
+                new Id("elsewhere"),
+                "raw-1",
+                new Id("dev"),
+                java.time.Instant.now(),
+                List.of(new SyncOp(SyncOp.Kind.UPSERT, fact, 0, secret, null, null, null))));
+        a.edit(fact, "Deploy with the token in the vault, path ops/deploy"); // offline
+
+        TeamReplica.Report r = a.replica.syncOnce(TEAM);
+
+        // reject: the change committed first stands; the local edit is refused (and logged), not silently on top
+        assertThat(r.refused()).isEqualTo(1);
+        assertThat(serverFacts()).containsEntry(fact.value(), secret);
+    }
+
+    @Test
+    void aQueuedEditWhoseAnswerWasLost_andItsConflictResolvedMeanwhile_shouldTakeTheResolution() {
+        policy = SyncService.Policy.KEEP_BOTH;
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "Code freeze starts on the 20th");
+        b.edit(fact, "Code freeze starts on the 18th");
+        b.replica.syncOnce(TEAM);
+        a.edit(fact, "Code freeze starts on the 22nd");
+        a.remote.crashAfterPush.set(true); // queued on the team; the answer is lost
+        assertThatThrownBy(() -> a.replica.syncOnce(TEAM)).hasMessageContaining("connection reset");
+        ConflictRecord c = server.conflicts(USER, TEAM).get(0);
+        server.resolve(USER, TEAM, c.id(), "keep_current", null);
+
+        a.replica.syncOnce(TEAM);
+        a.replica.syncOnce(TEAM);
+
+        assertThat(serverFacts()).containsEntry(fact.value(), "Code freeze starts on the 18th");
+        assertThat(a.team()).isEqualTo(serverFacts());
+    }
+
+    @Test
+    void twoLaptopsSharingAClientId_sendingTheSameQueuedEdit_afterItWasResolved_shouldBothTakeTheResolution() {
+        policy = SyncService.Policy.KEEP_BOTH;
+        Laptop a = new Laptop("laptop", 50);
+        Laptop b = new Laptop("laptop", 50); // the same client id (the README says not to; it happens)
+        Laptop c = new Laptop("laptop-c", 50);
+        Id fact = a.write("Standup is at 09:30");
+        a.replica.syncOnce(TEAM);
+        b.replica.syncOnce(TEAM);
+        c.replica.syncOnce(TEAM);
+        c.edit(fact, "Standup is at 09:15");
+        c.replica.syncOnce(TEAM);
+        a.edit(fact, "Standup is at 10:00");
+        b.edit(fact, "Standup is at 10:00"); // the same edit, offline on both
+        a.replica.syncOnce(TEAM);
+        for (ConflictRecord r : server.conflicts(USER, TEAM)) {
+            server.resolve(USER, TEAM, r.id(), "merge", "Standup is at 09:45");
+        }
+        a.replica.syncOnce(TEAM);
+
+        b.replica.syncOnce(TEAM);
+        b.replica.syncOnce(TEAM);
+
+        assertThat(serverFacts()).containsEntry(fact.value(), "Standup is at 09:45");
+        assertThat(a.team()).isEqualTo(serverFacts());
+        assertThat(b.team()).isEqualTo(serverFacts());
     }
 }
