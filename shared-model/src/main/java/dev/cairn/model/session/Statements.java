@@ -448,10 +448,17 @@ public final class Statements {
 
     /**
      * A taste whose subject is someone other than the speaker: "John said he prefers Vim", "my wife hates spicy food",
-     * "Priya told me she'd rather pair", "张三说他喜欢用 Vim", "我老婆喜欢靠窗的座位". A name is a capitalised word
-     * that is not a function word at the head of the sentence; a Chinese name cannot be told from a word, so there
-     * it is "他/她" or a relative or colleague before the verb of taste.
+     * "Priya told me she'd rather pair", "张三说他喜欢用 Vim", "我老婆喜欢靠窗的座位", "李四喜欢用 Emacs". A name is a
+     * capitalised word that is not a function word at the head of the sentence. A Chinese name is read only where
+     * its form says so, at the head of a clause and right before the verb of taste: one of the common surnames with
+     * one or two characters after it, 小/老/阿 before a surname, or a title after a name (王总, 陈老师). Words that
+     * begin with a surname's character and often open a sentence without a subject (周末, 白天, 夏天, 高中, 向来, 任何) are not
+     * names. Elsewhere it is "他/她" or a relative or colleague before the verb.
      */
+    /** The hundred or so most common Chinese surnames (one character each), as a character class. */
+    private static final String SURNAMES = "[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶"
+            + "程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧]";
+
     private static final Pattern SOMEONE_ELSES_TASTE = Pattern.compile("^(?i:(?:ok|okay|so|also|btw|fyi|oh|and|but)"
             + "[,:]?\\s+)*(?:(?!(?:I|We|You|It|This|That|These|Those|There|The|Our|My|Your|Everyone|Everybody|Nobody|"
             + "Team|Please|Let|Let's|Maybe|Perhaps)\\b)\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?"
@@ -461,6 +468,10 @@ public final class Statements {
             + "(?i:(?:said|says|told (?:me|us)|mentioned|thinks|claims)(?:\\s+that)?\\s+(?:he|she|they)\\b|"
             + "(?:\\w+\\s+)?(?:prefers|likes|loves|hates|dislikes|enjoys|wants|is a (?:big |huge )?fan of|"
             + "would rather|'d rather|can'?t stand))"
+            + "|(?:^|[，。；！？,;]\\s*)(?!周末|周[一二三四五六日天]|白天|夏天|夏季|高中|高峰|方便|马上|江湖|向来|于是|任何|万一)"
+            + "(?:[小老阿]" + SURNAMES + "|" + SURNAMES + "\\p{IsHan}{1,2}?|\\p{IsHan}{1,2}?(?:总|哥|姐|老师|经理|工|博士))"
+            + "(?:也|还|就|比较|更|很|一直|特别|最|都|不太|不){0,2}"
+            + "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)"
             + "|(?<![我其])(?:他|她)们?(?:也|还|就|比较|更|很|一直|特别|最|都|不太|不){0,2}"
             + "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)"
             + "|^(?:我的?|我们的?)?(?:老婆|老公|妻子|丈夫|太太|先生|爱人|对象|女朋友|男朋友|同事|老板|领导|经理|主管|组长|"

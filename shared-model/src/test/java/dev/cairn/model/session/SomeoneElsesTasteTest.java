@@ -42,6 +42,25 @@ class SomeoneElsesTasteTest {
         }
     }
 
+    /** A Chinese name with no 他/她 after it: the limit the README named, "李四喜欢用 Emacs" was the user's preference. */
+    @Test
+    void aChineseNameBeforeTheVerbOfTaste_isAFactOfTheTeam() {
+        for (String said :
+                List.of("李四喜欢用 Emacs。", "小王习惯用 Vim 写代码", "王总偏好周报用表格。", "陈老师更喜欢用 LaTeX 排版。", "我们组里，欧阳明喜欢用 Neovim。")) {
+            FactExtractor.Fact f = extractor.fact(said);
+
+            assertThat(f.type()).as(said).isEqualTo(MemoryType.FACT);
+            assertThat(f.scope()).as(said).isEqualTo(Scope.TEAM);
+        }
+    }
+
+    /** Words that start with a surname's character and open a sentence with no subject are the speaker's own taste. */
+    @Test
+    void aSubjectlessTasteAfterATimeWord_isNotReadAsSomeoneElses() {
+        assertThat(List.of("周末喜欢去爬山。", "白天喜欢用浅色主题，晚上用深色。", "向来喜欢简洁的界面。", "高中时我就喜欢 Python。", "李四喜欢 Emacs，但我喜欢 Vim。"))
+                .noneMatch(Statements::isSomeoneElsesTaste);
+    }
+
     @Test
     void aTasteTheSpeakerShares_staysTheirPreference() {
         for (String said : List.of("My colleague and I both prefer Vim keybindings.", "我和同事都更喜欢用 Vim 键位。")) {
