@@ -446,6 +446,14 @@ public final class Statements {
                 && !OWN_TASTE.matcher(s).find();
     }
 
+    /** The hundred or so most common Chinese surnames (one character each), as a character class. */
+    private static final String SURNAMES = "[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶"
+            + "程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧]";
+    /** Words between a subject and its verb of taste in Chinese: "也", "比较", "一直", "不太" … (at most two). */
+    private static final String TASTE_ADVERBS_ZH = "(?:也|还|就|比较|更|很|一直|特别|最|都|不太|不){0,2}";
+    /** The Chinese verbs of taste that follow someone else as subject. */
+    private static final String TASTE_VERBS_ZH = "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)";
+
     /**
      * A taste whose subject is someone other than the speaker: "John said he prefers Vim", "my wife hates spicy food",
      * "Priya told me she'd rather pair", "张三说他喜欢用 Vim", "我老婆喜欢靠窗的座位", "李四喜欢用 Emacs". A name is a
@@ -455,10 +463,6 @@ public final class Statements {
      * begin with a surname's character and often open a sentence without a subject (周末, 白天, 夏天, 高中, 向来, 任何) are not
      * names. Elsewhere it is "他/她" or a relative or colleague before the verb.
      */
-    /** The hundred or so most common Chinese surnames (one character each), as a character class. */
-    private static final String SURNAMES = "[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶"
-            + "程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧]";
-
     private static final Pattern SOMEONE_ELSES_TASTE = Pattern.compile("^(?i:(?:ok|okay|so|also|btw|fyi|oh|and|but)"
             + "[,:]?\\s+)*(?:(?!(?:I|We|You|It|This|That|These|Those|There|The|Our|My|Your|Everyone|Everybody|Nobody|"
             + "Team|Please|Let|Let's|Maybe|Perhaps)\\b)\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?"
@@ -470,13 +474,13 @@ public final class Statements {
             + "would rather|'d rather|can'?t stand))"
             + "|(?:^|[，。；！？,;]\\s*)(?!周末|周[一二三四五六日天]|白天|夏天|夏季|高中|高峰|方便|马上|江湖|向来|于是|任何|万一)"
             + "(?:[小老阿]" + SURNAMES + "|" + SURNAMES + "\\p{IsHan}{1,2}?|\\p{IsHan}{1,2}?(?:总|哥|姐|老师|经理|工|博士))"
-            + "(?:也|还|就|比较|更|很|一直|特别|最|都|不太|不){0,2}"
-            + "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)"
-            + "|(?<![我其])(?:他|她)们?(?:也|还|就|比较|更|很|一直|特别|最|都|不太|不){0,2}"
-            + "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)"
+            + TASTE_ADVERBS_ZH
+            + TASTE_VERBS_ZH
+            + "|(?<![我其])(?:他|她)们?" + TASTE_ADVERBS_ZH
+            + TASTE_VERBS_ZH
             + "|^(?:我的?|我们的?)?(?:老婆|老公|妻子|丈夫|太太|先生|爱人|对象|女朋友|男朋友|同事|老板|领导|经理|主管|组长|"
             + "妈妈?|爸爸?|母亲|父亲|女儿|儿子|孩子|朋友|室友|家人|父母|爷爷|奶奶|客户|甲方)[^，。我]{0,4}?"
-            + "(?:更喜欢|喜欢|偏好|偏爱|习惯|爱用|爱喝|爱吃|讨厌|倾向|想要|宁愿|宁可|不喜欢)");
+            + TASTE_VERBS_ZH);
 
     /** Whether {@code s} tells someone else's taste and not the speaker's ("my colleague and I prefer …" is theirs too). */
     public static boolean isSomeoneElsesTaste(String s) {
