@@ -219,6 +219,18 @@ public final class Indexer {
     }
 
     /**
+     * The record of an archived memory holds its whole value again (a team change written into its stub, which leaves
+     * it archived in place): the cold copy is stale and goes where this process holds the tier, so the text the team
+     * replaced is not kept in a second place. Call it only after the record is written: until then the cold copy is
+     * the only whole copy. Idempotent; a no-op without the tier.
+     */
+    public void dropStaleColdCopy(Id team, Id id) {
+        if (cold != null) {
+            cold.delete(team, id);
+        }
+    }
+
+    /**
      * Processes one batch of the store's pending index work.
      *
      * @return how many records were brought up to date; 0 means nothing is left that is not already in flight

@@ -404,6 +404,18 @@ public final class TeamReplica {
         } catch (VersionConflict e) {
             return; // written meanwhile by a local client: that write is a local change, uploaded next
         }
+        if (local.isPresent()
+                && local.get().state() == MemoryState.ARCHIVED
+                && local.get().content().isEmpty()) {
+            // archived to the cold tier here: the team's value now sits in the stub, which stays archived (in place, as
+            // a PATCH to archived leaves it) and restores from itself. The cold copy holds the text the team replaced,
+            // possibly one it redacted, so it goes. Its context (the turn's neighbour) went with the stub already.
+            try {
+                indexer.dropStaleColdCopy(team, id);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "stale cold copy of synced memory " + id + " not dropped: " + e);
+            }
+        }
         try {
             indexer.index(List.of(m)); // recallable at once
         } catch (RuntimeException e) {

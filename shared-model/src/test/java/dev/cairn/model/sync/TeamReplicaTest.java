@@ -12,6 +12,7 @@ import dev.cairn.model.memory.Memory;
 import dev.cairn.model.memory.MemoryDraft;
 import dev.cairn.model.memory.MemoryLimits;
 import dev.cairn.model.memory.MemoryService;
+import dev.cairn.model.memory.MemoryState;
 import dev.cairn.model.memory.PatchDraft;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.secret.SecretGate;
@@ -544,6 +545,29 @@ class TeamReplicaTest {
 
         assertThat(serverFacts()).containsEntry(fact.value(), "Backups run nightly at 03:00");
         assertThat(a.team()).isEqualTo(b.team()).isEqualTo(serverFacts());
+    }
+
+    @Test
+    void aTeamEditOfAFactArchivedHere_shouldLeaveNoStaleColdCopy_andKeepTheFactArchivedWithTheTeamsValue() {
+        Laptop a = new Laptop("laptop-a", 50);
+        Laptop b = new Laptop("laptop-b", 50);
+        Id fact = shared(a, b, "The staging database password rotates monthly");
+        archive(a, fact);
+        b.edit(fact, "The staging database password rotates weekly");
+        b.replica.syncOnce(TEAM);
+
+        a.replica.syncOnce(TEAM);
+
+        // the text the team replaced is kept nowhere: not in the cold tier, not in the record
+        assertThat(a.cold.get(TEAM, fact)).isEmpty();
+        Memory here = a.store.get(TEAM, fact).orElseThrow();
+        assertThat(here.state()).isEqualTo(MemoryState.ARCHIVED);
+        assertThat(here.content()).isEqualTo("The staging database password rotates weekly");
+        // restored from the record itself, with the team's value, and nothing to upload
+        restore(a, fact);
+        assertThat(a.store.get(TEAM, fact).orElseThrow().content())
+                .isEqualTo("The staging database password rotates weekly");
+        assertThat(a.replica.syncOnce(TEAM).uploaded()).isZero();
     }
 
     @Test
