@@ -23,8 +23,13 @@ import java.util.zip.GZIPInputStream;
  * (paragraphs packed up to N words; the whole turn when it is shorter), the cosine of the pieces' mean vector and
  * that of the first piece alone, for N in the given sizes.
  *
+ * <p>With {@code --reply} it also writes three more cosines per turn: that of the turn embedded together with the next
+ * turn of its session (the reply, which the bench writes as the memory's context and which only the lexical side reads
+ * today), that of the reply alone, and the cosine between the turn and its reply (so that a mix of the two vectors can
+ * be normalised offline); for a session's last turn the reply is the turn itself. SIZES "-" writes no pieces.
+ *
  * <p>usage: java -cp 'functions/bench/target/lib/*:functions/bench/target/cairn-bench.jar' tools/ChunkStudy.java
- * DATASET_DIR CANDIDATES_JSONL OUT_TSV MODEL SIZES(e.g. 64,128)
+ * DATASET_DIR CANDIDATES_JSONL OUT_TSV MODEL SIZES(e.g. 64,128, or -) [--reply]
  */
 public class ChunkStudy {
 
@@ -35,23 +40,33 @@ public class ChunkStudy {
         String model = args[3];
         List<Integer> sizes = new ArrayList<>();
         for (String s : args[4].split(",")) {
-            sizes.add(Integer.parseInt(s));
+            if (!s.equals("-")) {
+                sizes.add(Integer.parseInt(s));
+            }
         }
+        boolean reply = args.length > 5 && args[5].equals("--reply");
         ObjectMapper json = new ObjectMapper();
         OnnxEmbedder embedder = OnnxEmbedder.load(model, Executors.newFixedThreadPool(2));
 
-        // conversation -> turn id -> content (and the turn after it in the same session)
+        // conversation -> turn id -> content; turn id -> the next turn's id in the same session
         Map<String, Map<String, String>> turns = new HashMap<>();
+        Map<String, String> nextOf = new HashMap<>();
         try (BufferedReader r = gz(datasetDir.resolve("conversations.jsonl.gz"))) {
             for (String line; (line = r.readLine()) != null; ) {
                 JsonNode c = json.readTree(line);
                 Map<String, String> byId = new java.util.LinkedHashMap<>();
                 for (JsonNode s : c.get("sessions")) {
+                    String previous = null;
                     for (JsonNode t : s.get("turns")) {
                         if (t.get("content").asText().isBlank()) {
                             continue; // the bench writes no memory for an empty turn either
                         }
-                        byId.put(t.get("turn_id").asText(), t.get("content").asText());
+                        String id = t.get("turn_id").asText();
+                        byId.put(id, t.get("content").asText());
+                        if (previous != null) {
+                            nextOf.put(c.get("conv_id").asText() + "/" + previous, id);
+                        }
+                        previous = id;
                     }
                 }
                 turns.put(c.get("conv_id").asText(), byId);
@@ -74,6 +89,8 @@ public class ChunkStudy {
         }
         Map<String, Map<String, float[]>> whole = new HashMap<>();
         Map<String, Map<Integer, Map<String, List<float[]>>>> pieces = new HashMap<>();
+        Map<String, float[]> withReply = new HashMap<>();
+        Map<String, float[]> replyAlone = new HashMap<>();
         long t0 = System.nanoTime();
         int done = 0;
         for (JsonNode q : questions) {
@@ -89,6 +106,21 @@ public class ChunkStudy {
                 w.put(ids.get(i), vs.get(i));
             }
             whole.put(conv, w);
+            if (reply) {
+                List<String> joined = new ArrayList<>();
+                for (String id : ids) {
+                    String next = nextOf.get(conv + "/" + id);
+                    joined.add(next == null ? byId.get(id) : byId.get(id) + "\n\n" + byId.get(next));
+                }
+                List<float[]> jv = embedder.embedDocuments(joined);
+                for (int i = 0; i < ids.size(); i++) {
+                    withReply.put(conv + "/" + ids.get(i), jv.get(i));
+                }
+                for (String id : ids) {
+                    String next = nextOf.get(conv + "/" + id);
+                    replyAlone.put(conv + "/" + id, next == null ? w.get(id) : w.get(next));
+                }
+            }
             Map<Integer, Map<String, List<float[]>>> bySize = new HashMap<>();
             for (int size : sizes) {
                 List<String> texts = new ArrayList<>();
@@ -133,10 +165,17 @@ public class ChunkStudy {
                         row.append('\t').append(best).append('\t').append(dot(qv, mean) / norm).append('\t')
                                 .append(dot(qv, ps.get(0)));
                     }
+                    if (reply) {
+                        row.append('\t').append(dot(qv, withReply.get(conv + "/" + e.getKey()))).append('\t')
+                                .append(dot(qv, replyAlone.get(conv + "/" + e.getKey())))
+                                .append('\t')
+                                .append(dot(e.getValue(), replyAlone.get(conv + "/" + e.getKey())));
+                    }
                     w.println(row);
                 }
             }
         }
+        System.exit(0); // the embedder's pool threads would keep the JVM alive
     }
 
     /** Paragraphs (then lines, then words) packed greedily up to {@code size} words; a short text is one piece. */
