@@ -47,12 +47,14 @@ public class MemoryWiring {
             VectorIndex index,
             Embedder embedder,
             @Any Instance<ColdStore> colds,
-            BackendConfig config) {
+            BackendConfig config,
+            RecallConfig recall) {
         return new Indexer(
                 store,
                 index,
                 embedder,
-                Ports.selectIfPackaged(colds, config.recordStore()).orElse(null));
+                Ports.selectIfPackaged(colds, config.recordStore()).orElse(null),
+                recall.recall().contextVector());
     }
 
     @Produces

@@ -31,6 +31,13 @@ public interface RecallConfig {
         @WithDefault("0.2")
         double lexical();
 
+        /**
+         * The share of a memory's context in its vector (DocumentVector.DEFAULT_CONTEXT_SHARE; 0 leaves the context to
+         * the lexical side alone), below 1. Applies to memories indexed from then on.
+         */
+        @WithDefault("0.3")
+        double contextVector();
+
         @WithDefault("10")
         int defaultTopK();
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.id.Id;
+import dev.cairn.model.index.DocumentVector;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
@@ -611,8 +612,9 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         }
         doc.put(F_VERSION, e.key().version());
         doc.put(F_MODEL, e.modelId());
-        // unit length, so that the inner product of the index is the cosine (SPACE); a legacy index ignores the scale
-        doc.put(F_VECTOR, normalized(e.vector()));
+        // unit length scaled to the entry's length (1 but for a memory with a context), so that the inner product of
+        // the index is the cosine times that length (SPACE, DocumentVector); a legacy index ignores the scale
+        doc.put(F_VECTOR, DocumentVector.scaled(normalized(e.vector()), e.length()));
         return doc;
     }
 
@@ -790,8 +792,12 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
         return out;
     }
 
-    /** Exact cosine between the (normalised) query and a stored vector as it comes back in {@code _source}. */
-    private static double cosine(float[] query, JsonNode stored) {
+    /**
+     * What the kNN score of a stored vector as it comes back in {@code _source} would be, turned back into a similarity
+     * ({@link #cosineOfScore}): the dot product with the (normalised) query in the inner-product space, whose vectors
+     * were written scaled to their entry's length; the cosine in a legacy index, which holds raw vectors.
+     */
+    private double cosine(float[] query, JsonNode stored) {
         if (stored == null || !stored.isArray() || stored.size() != query.length) {
             return 0;
         }
@@ -801,6 +807,9 @@ public final class OpenSearchVectorIndex implements VectorIndex, AutoCloseable {
             double x = stored.get(i).asDouble();
             dot += query[i] * x;
             norm += x * x;
+        }
+        if (!LEGACY_SPACE.equals(space)) {
+            return dot;
         }
         return norm == 0 ? 0 : dot / Math.sqrt(norm);
     }

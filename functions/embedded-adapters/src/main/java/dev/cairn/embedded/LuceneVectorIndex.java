@@ -3,6 +3,7 @@ package dev.cairn.embedded;
 import dev.cairn.model.error.EmbeddingModelMismatch;
 import dev.cairn.model.error.StoreUnavailable;
 import dev.cairn.model.id.Id;
+import dev.cairn.model.index.DocumentVector;
 import dev.cairn.model.memory.MemoryType;
 import dev.cairn.model.memory.Scope;
 import dev.cairn.model.port.VectorIndex;
@@ -906,7 +907,8 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             int local = doc - leaves.get(li).docBase;
             boolean present = values != null
                     && (values.docID() == local || (values.docID() < local && values.advance(local) == local));
-            // both sides are unit length, so the dot product is the cosine
+            // the query is unit length and the stored vector its length (1, or less for a memory with a context), so
+            // the dot product is the cosine times that length
             out.put(
                     doc,
                     present
@@ -954,7 +956,10 @@ public final class LuceneVectorIndex implements VectorIndex, AutoCloseable {
             d.add(new StringField(F_TAG, tag.value(), Field.Store.NO));
         }
         d.add(new TextField(F_TEXT, e.content(), Field.Store.NO));
-        d.add(new KnnFloatVectorField(F_VECTOR, normalized(e.vector()), similarity));
+        // the unit direction scaled to the entry's length (1 but for a memory with a context): the dot product with
+        // the unit query is then its similarity, the mix of its content's and context's cosines (DocumentVector). A
+        // legacy cosine field normalises it again, and ranks such a memory by the direction alone.
+        d.add(new KnnFloatVectorField(F_VECTOR, DocumentVector.scaled(normalized(e.vector()), e.length()), similarity));
         d.add(new NumericDocValuesField(F_VERSION, e.key().version()));
         d.add(new StoredField("model", e.modelId()));
         return d;

@@ -11,6 +11,8 @@ import dev.cairn.model.port.MemoryStore.IndexWork;
 import dev.cairn.model.port.VectorIndex;
 import dev.cairn.model.timing.Steps;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +40,8 @@ public final class Indexer {
     private final Embedder embedder;
     /** The cold tier, or null where this process does not hold it (see the class comment). */
     private final ColdStore cold;
+    /** The share of a memory's context in its vector ({@link DocumentVector}). */
+    private final double contextShare;
 
     private static final System.Logger LOG = System.getLogger(Indexer.class.getName());
 
@@ -53,6 +57,13 @@ public final class Indexer {
 
     /** With {@code cold} non-null, a removed memory's cold copy is deleted with its index documents. */
     public Indexer(MemoryStore store, VectorIndex index, Embedder embedder, ColdStore cold) {
+        this(store, index, embedder, cold, DocumentVector.DEFAULT_CONTEXT_SHARE);
+    }
+
+    /** {@code contextShare}: the share of a memory's context in its vector ({@link DocumentVector}; 0 leaves it out). */
+    public Indexer(MemoryStore store, VectorIndex index, Embedder embedder, ColdStore cold, double contextShare) {
+        DocumentVector.of(new float[1], null, contextShare); // refuses a share outside [0, 1) before anything runs
+        this.contextShare = contextShare;
         this.store = store;
         this.index = index;
         this.embedder = embedder;
@@ -139,6 +150,43 @@ public final class Indexer {
         return team.value() + "/" + id.value();
     }
 
+    /**
+     * Each memory's vector with its context mixed in ({@link DocumentVector}). A context that is another memory's
+     * content in the same batch (a conversation written turn by turn, each with the next turn as its context) reuses
+     * that vector; the other contexts are embedded in one call.
+     */
+    private List<float[]> withContexts(List<Memory> memories, List<float[]> contentVectors) {
+        if (contextShare == 0) {
+            return contentVectors;
+        }
+        Map<String, float[]> known = new HashMap<>();
+        for (int i = 0; i < memories.size(); i++) {
+            known.putIfAbsent(memories.get(i).content(), contentVectors.get(i));
+        }
+        List<String> missing = new ArrayList<>();
+        for (Memory m : memories) {
+            String context = m.context();
+            if (context != null && !context.isBlank() && !known.containsKey(context)) {
+                missing.add(context);
+            }
+        }
+        if (!missing.isEmpty()) {
+            List<String> distinct = List.copyOf(new LinkedHashSet<>(missing));
+            List<float[]> embedded = embedder.embedDocuments(distinct);
+            for (int k = 0; k < distinct.size(); k++) {
+                known.put(distinct.get(k), embedded.get(k));
+            }
+        }
+        List<float[]> mixed = new ArrayList<>(contentVectors);
+        for (int i = 0; i < memories.size(); i++) {
+            String context = memories.get(i).context();
+            if (context != null && !context.isBlank()) {
+                mixed.set(i, DocumentVector.of(contentVectors.get(i), known.get(context), contextShare));
+            }
+        }
+        return mixed;
+    }
+
     private CompletableFuture<Void> writeClaimed(List<Memory> memories, List<float[]> knownVectors) {
         List<Memory> active = new ArrayList<>();
         List<float[]> activeVectors = new ArrayList<>();
@@ -157,10 +205,12 @@ public final class Indexer {
         CompletableFuture<Void> upserted = CompletableFuture.completedFuture(null);
         if (!active.isEmpty()) {
             long t0 = System.nanoTime();
-            List<float[]> vectors = knownVectors != null
-                    ? activeVectors
-                    : embedder.embedDocuments(
-                            active.stream().map(Memory::content).toList());
+            List<float[]> vectors = withContexts(
+                    active,
+                    knownVectors != null
+                            ? activeVectors
+                            : embedder.embedDocuments(
+                                    active.stream().map(Memory::content).toList()));
             long embedded = System.nanoTime();
             Steps.add("embed", embedded - t0);
             List<VectorIndex.Entry> entries = new ArrayList<>(active.size());
@@ -175,7 +225,8 @@ public final class Indexer {
                         m.lexicalText(), // content and context: only the lexical side reads it
                         m.occurredAt(),
                         vectors.get(i),
-                        embedder.modelId()));
+                        embedder.modelId(),
+                        DocumentVector.length(vectors.get(i))));
             }
             upserted = index.upsertSearchable(entries);
             Steps.add("index", System.nanoTime() - embedded);

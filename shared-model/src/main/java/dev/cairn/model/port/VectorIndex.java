@@ -101,7 +101,11 @@ public interface VectorIndex {
     /**
      * {@code occurredAt} lets an index filter or sort by time (OpenSearch maps it as a date). {@code content} is the
      * text the lexical side indexes: the memory's content and its context ({@link
-     * dev.cairn.model.memory.Memory#lexicalText}); the vector is the content's alone.
+     * dev.cairn.model.memory.Memory#lexicalText}). An index stores the unit vector along {@code vector} scaled by
+     * {@code length} (in (0, 1]), and a search scores it by the dot product with the unit query: the cosine times
+     * {@code length}. 1 for a memory without a context; for one with a context the vector is a mix of the content's and
+     * the context's ({@link dev.cairn.model.index.DocumentVector}), and its length is what makes the score the mix of
+     * the two cosines.
      */
     record Entry(
             Key key,
@@ -112,7 +116,29 @@ public interface VectorIndex {
             String content,
             Instant occurredAt,
             float[] vector,
-            String modelId) {}
+            String modelId,
+            double length) {
+
+        public Entry {
+            if (!(length > 0 && length <= 1)) {
+                throw new IllegalArgumentException("a vector's length is in (0, 1], not " + length);
+            }
+        }
+
+        /** A unit vector's entry: scored by its cosine. */
+        public Entry(
+                Key key,
+                Scope scope,
+                Id user,
+                MemoryType type,
+                List<Id> tags,
+                String content,
+                Instant occurredAt,
+                float[] vector,
+                String modelId) {
+            this(key, scope, user, type, tags, content, occurredAt, vector, modelId, 1.0);
+        }
+    }
 
     /**
      * What a caller may see: memories of {@code team} that are team-scope or owned by {@code viewer}, narrowed by
@@ -122,6 +148,9 @@ public interface VectorIndex {
 
     record Search(Filter filter, float[] vector, String modelId, String text, int k) {}
 
-    /** {@code similarity} is the cosine similarity in [-1, 1]; {@code lexical} the BM25 score, 0 if not matched. */
+    /**
+     * {@code similarity} is the cosine similarity in [-1, 1] times the entry's length (a memory with a context: the
+     * mix of its content's and its context's cosines); {@code lexical} the BM25 score, 0 if not matched.
+     */
     record Candidate(Id id, double similarity, double lexical) {}
 }

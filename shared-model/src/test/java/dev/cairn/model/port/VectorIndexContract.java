@@ -195,6 +195,58 @@ public abstract class VectorIndexContract {
     }
 
     @Test
+    void anEntryShorterThanAUnitVector_shouldScoreItsCosineTimesItsLength_byKnnAndByBm25Alike() {
+        // a memory with a context: its vector a mix of two unit vectors, of length 0.8 here (DocumentVector)
+        Entry mixed = new Entry(
+                new Key(new Id("acme"), new Id("mixed"), 1),
+                Scope.TEAM,
+                null,
+                MemoryType.FACT,
+                List.of(),
+                "PostgreSQL sixteen",
+                AT,
+                new float[] {0.6f, 0.8f, 0},
+                MODEL,
+                0.8);
+        index.upsert(List.of(mixed, entry("acme", "unit", 1, Scope.TEAM, null, "nothing in common", 0.8f, 0.6f, 0)));
+
+        // found by the graph: 0.8 · cos = 0.8 · 0.6, below the unit vector it would have beaten on direction alone
+        List<Candidate> knn = index.search(search("acme", "alice", null, 2, 1, 0, 0));
+        assertThat(ids(knn)).containsExactlyInAnyOrder("unit", "mixed");
+        assertThat(similarityOf(knn, "unit")).isCloseTo(0.8, offset(1e-5));
+        assertThat(similarityOf(knn, "mixed")).isCloseTo(0.48, offset(1e-5));
+        // found by its text only: the same score
+        List<Candidate> lexical = index.search(new Search(
+                new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of()),
+                new float[] {0, 0, 1},
+                MODEL,
+                "postgresql",
+                1));
+        assertThat(lexical.stream()
+                        .filter(c -> c.id().value().equals("mixed"))
+                        .findFirst()
+                        .orElseThrow()
+                        .lexical())
+                .isPositive();
+        assertThat(similarityOf(lexical, "mixed")).isCloseTo(0.0, offset(1e-5));
+        List<Candidate> along = index.search(new Search(
+                new Filter(new Id("acme"), new Id("alice"), null, Set.of(), Set.of()),
+                new float[] {0, 1, 0},
+                MODEL,
+                "postgresql",
+                1));
+        assertThat(similarityOf(along, "mixed")).isCloseTo(0.64, offset(1e-5));
+    }
+
+    private static double similarityOf(List<Candidate> cs, String id) {
+        return cs.stream()
+                .filter(c -> c.id().value().equals(id))
+                .findFirst()
+                .orElseThrow()
+                .similarity();
+    }
+
+    @Test
     void upsert_shouldIgnoreAnOlderVersion_soALateRetryCannotRollBack() {
         index.upsert(List.of(entry("acme", "m1", 2, Scope.TEAM, null, "new", 0, 1, 0)));
         index.upsert(List.of(entry("acme", "m1", 1, Scope.TEAM, null, "old", 1, 0, 0)));

@@ -110,7 +110,9 @@ public final class InMemoryVectorIndex implements VectorIndex {
             Map<Id, Double> similarity = new HashMap<>();
             admitted.forEach(d -> similarity.put(
                     d.entry().key().id(),
-                    Vectors.cosine(search.vector(), d.entry().vector())));
+                    // as the real indexes score a memory with a context: the cosine times the entry's length
+                    Vectors.cosine(search.vector(), d.entry().vector())
+                            * d.entry().length()));
             Map<Id, Double> lexical = lexical(search.text(), admitted);
             List<Id> chosen = new ArrayList<>();
             top(similarity, search.k()).forEach(chosen::add);
