@@ -63,7 +63,7 @@ if "--reply" in sys.argv:
     j, r = 1 + 3 * len(sizes), 2 + 3 * len(sizes)
     variants["joint"] = lambda v: v[j]
     variants["reply"] = lambda v: v[r]
-    for a in (0.25, 0.5, 0.75):
+    for a in (0.25, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9):
         variants[f"whole+joint@{a}"] = (lambda a: lambda v: a * v[0] + (1 - a) * v[j])(a)
         variants[f"whole+reply@{a}"] = (lambda a: lambda v: a * v[0] + (1 - a) * v[r])(a)
     variants["max(whole,joint)"] = lambda v: max(v[0], v[j])

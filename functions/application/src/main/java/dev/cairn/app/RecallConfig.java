@@ -35,7 +35,7 @@ public interface RecallConfig {
          * The share of a memory's context in its vector (DocumentVector.DEFAULT_CONTEXT_SHARE; 0 leaves the context to
          * the lexical side alone), below 1. Applies to memories indexed from then on.
          */
-        @WithDefault("0.3")
+        @WithDefault("0")
         double contextVector();
 
         @WithDefault("10")

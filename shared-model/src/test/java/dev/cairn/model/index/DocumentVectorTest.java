@@ -90,7 +90,7 @@ class DocumentVectorTest {
         String question = "ArgoCD staging cluster";
 
         double without = similarity(turn, 0, question);
-        double with = similarity(turn, DocumentVector.DEFAULT_CONTEXT_SHARE, question);
+        double with = similarity(turn, 0.3, question);
 
         assertThat(without).isCloseTo(0, within(0.2)); // the turn alone shares no word with the question
         assertThat(with).isGreaterThan(without + 0.05);
