@@ -150,6 +150,11 @@ public final class Indexer {
         return team.value() + "/" + id.value();
     }
 
+    /** Whether this memory's vector is a mix with its context's ({@link #withContexts}). */
+    private boolean mixesContext(Memory m) {
+        return contextShare > 0 && m.context() != null && !m.context().isBlank();
+    }
+
     /**
      * Each memory's vector with its context mixed in ({@link DocumentVector}). A context that is another memory's
      * content in the same batch (a conversation written turn by turn, each with the next turn as its context) reuses
@@ -165,9 +170,8 @@ public final class Indexer {
         }
         List<String> missing = new ArrayList<>();
         for (Memory m : memories) {
-            String context = m.context();
-            if (context != null && !context.isBlank() && !known.containsKey(context)) {
-                missing.add(context);
+            if (mixesContext(m) && !known.containsKey(m.context())) {
+                missing.add(m.context());
             }
         }
         if (!missing.isEmpty()) {
@@ -179,9 +183,9 @@ public final class Indexer {
         }
         List<float[]> mixed = new ArrayList<>(contentVectors);
         for (int i = 0; i < memories.size(); i++) {
-            String context = memories.get(i).context();
-            if (context != null && !context.isBlank()) {
-                mixed.set(i, DocumentVector.of(contentVectors.get(i), known.get(context), contextShare));
+            Memory m = memories.get(i);
+            if (mixesContext(m)) {
+                mixed.set(i, DocumentVector.of(contentVectors.get(i), known.get(m.context()), contextShare));
             }
         }
         return mixed;
@@ -226,7 +230,8 @@ public final class Indexer {
                         m.occurredAt(),
                         vectors.get(i),
                         embedder.modelId(),
-                        DocumentVector.length(vectors.get(i))));
+                        // below 1 only for a vector mixed with a context: any other keeps its plain cosine
+                        mixesContext(m) ? DocumentVector.length(vectors.get(i)) : 1.0));
             }
             upserted = index.upsertSearchable(entries);
             Steps.add("index", System.nanoTime() - embedded);
