@@ -168,6 +168,30 @@ class PackagedMcpLambdaIT {
                             "POST", "/mcp", mcpHeaders(null, null), request("tools/list", Map.of()), claims));
             assertThat(claimsOnly.status()).as(claimsOnly.body()).isEqualTo(401);
 
+            // a malformed call (tools/call without params) gets its JSON-RPC error from the function, at once
+            ApiGatewayEvents.Reply malformed = post(
+                    function,
+                    token,
+                    claims,
+                    session,
+                    "{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"tools/call\"}",
+                    NEXT);
+            assertThat(malformed.status()).as(malformed.body()).isEqualTo(200);
+            assertThat(malformed.json().path("id").asInt()).isEqualTo(99);
+            assertThat(malformed.json().path("error").path("code").asInt())
+                    .as(malformed.body())
+                    .isEqualTo(-32602);
+            // and a call without arguments (optional in the MCP schema) runs
+            JsonNode status = toolResult(post(
+                    function,
+                    token,
+                    claims,
+                    null,
+                    "{\"jsonrpc\":\"2.0\",\"id\":100,\"method\":\"tools/call\",\"params\":{\"name\":"
+                            + "\"sync_status\"}}",
+                    NEXT));
+            assertThat(status.path("isError").asBoolean()).as(status.toString()).isFalse();
+
             JsonNode listed = toolResult(
                     post(function, token, claims, null, call("list_memories", Map.of("scope", "team")), NEXT));
             assertThat(listed.path("content").path(0).path("text").asText())

@@ -1,5 +1,6 @@
 package dev.cairn.local;
 
+import dev.cairn.mcp.McpStdioGuard;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
@@ -35,6 +36,10 @@ public class CairnLocal {
         OptionalInt exit = command(List.of(args), System.out, System.err);
         if (exit.isPresent()) {
             System.exit(exit.getAsInt());
+        }
+        if (args.length > 0 && args[0].equals("mcp")) {
+            // before the stdio transport takes System.in: a message it would fail on is answered here instead
+            System.setIn(new McpStdioGuard(System.in, System.out));
         }
         Quarkus.run(args);
     }

@@ -1,0 +1,315 @@
+package dev.cairn.mcp;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The JSON-RPC envelope of an MCP message, checked before the MCP library reads it, because the library (quarkus-mcp
+ * 1.10.1) does not check it itself and fails in ways a client cannot read or recover from. Found by sending it what a
+ * hurried client sends (2026-12-07):
+ *
+ * <ul>
+ *   <li>{@code tools/call}, {@code resources/read}, {@code prompts/get} and {@code completion/complete} without
+ *       {@code params}, and a {@code params} that is not an object: a {@code NullPointerException} or
+ *       {@code ClassCastException} on the event loop, and <b>no answer at all</b> (the client waits until it gives up;
+ *       over stdio the session is stuck on that id);
+ *   <li>{@code tools/call} without {@code arguments}, which the MCP schema makes optional (the Python SDK leaves it
+ *       out of a call with none): "Internal error" instead of the call;
+ *   <li>{@code initialize} with incomplete params, an empty batch, a bare number: HTTP 500 with an error id;
+ *   <li>a request with an unknown method: answered, then a {@code NullPointerException} in the library's metrics,
+ *       logged as an error for every such call.
+ * </ul>
+ *
+ * <p>So each message is checked against the MCP schema (2025-06-18) for what the library relies on, and a bad one is
+ * answered with the JSON-RPC error the specification names ({@code -32600} invalid request, {@code -32601} method not
+ * found, {@code -32602} invalid params), whose message says what to send instead. Nothing of a refused message runs: in
+ * a batch with one bad message, no message of the batch runs, and every request in it gets an answer, so no id is left
+ * waiting. A {@code tools/call} without {@code arguments} goes on with empty arguments, so the tool's own checks name
+ * what is missing. Anything this class does not know about goes on unchanged: the library's own answers to it are
+ * fine.
+ */
+public final class McpEnvelope {
+
+    /** JSON-RPC 2.0 error codes (jsonrpc.org/specification § 5.1). */
+    static final int INVALID_REQUEST = -32600;
+
+    static final int METHOD_NOT_FOUND = -32601;
+    static final int INVALID_PARAMS = -32602;
+
+    /** The request methods of the MCP schema (2025-06-18) that a client sends to a server. */
+    static final List<String> METHODS = List.of(
+            "initialize",
+            "ping",
+            "tools/list",
+            "tools/call",
+            "resources/list",
+            "resources/templates/list",
+            "resources/read",
+            "resources/subscribe",
+            "resources/unsubscribe",
+            "prompts/list",
+            "prompts/get",
+            "completion/complete",
+            "logging/setLevel");
+
+    /** Per method, its required params members and their JSON types. */
+    private static final Map<String, List<Member>> REQUIRED = Map.of(
+            "initialize",
+                    List.of(
+                            new Member("protocolVersion", "string"),
+                            new Member("capabilities", "object"),
+                            new Member("clientInfo", "object")),
+            "tools/call", List.of(new Member("name", "string")),
+            "resources/read", List.of(new Member("uri", "string")),
+            "resources/subscribe", List.of(new Member("uri", "string")),
+            "resources/unsubscribe", List.of(new Member("uri", "string")),
+            "prompts/get", List.of(new Member("name", "string")),
+            "completion/complete", List.of(new Member("ref", "object"), new Member("argument", "object")),
+            "logging/setLevel", List.of(new Member("level", "string")));
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private McpEnvelope() {}
+
+    /** What to do with a message: hand it on (maybe completed), or answer it here. */
+    public sealed interface Verdict permits Pass, Refuse {}
+
+    /** Hand {@code body} on to the library; {@code changed} when it differs from what was received. */
+    public record Pass(String body, boolean changed) implements Verdict {}
+
+    /**
+     * Answer {@code answer} and run nothing. {@code toRequest}: it answers a request with an id (HTTP 200 over
+     * Streamable HTTP); otherwise the input could not be accepted at all (HTTP 400, the answer without an id).
+     */
+    public record Refuse(String answer, boolean toRequest) implements Verdict {}
+
+    private record Member(String name, String type) {}
+
+    /** The verdict on one received body: a JSON-RPC message or a batch of them. */
+    public static Verdict check(String body) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            return new Pass(body, false); // the library answers -32700 itself, as it should
+        }
+        if (root == null || root.isMissingNode()) {
+            return new Pass(body, false);
+        }
+        if (root.isArray()) {
+            return checkBatch((ArrayNode) root, body);
+        }
+        if (!root.isObject()) {
+            return new Refuse(
+                    write(error(
+                            NullNode.instance,
+                            INVALID_REQUEST,
+                            "Invalid Request: a JSON-RPC message is an object with jsonrpc \"2.0\" and a method, not "
+                                    + article(typeOf(root)))),
+                    false);
+        }
+        ObjectNode message = (ObjectNode) root;
+        Optional<ObjectNode> refusal = problem(message);
+        if (refusal.isPresent()) {
+            return new Refuse(write(refusal.get()), isRequest(message) && validId(message.get("id")));
+        }
+        return completed(message) ? new Pass(write(message), true) : new Pass(body, false);
+    }
+
+    private static Verdict checkBatch(ArrayNode batch, String body) {
+        if (batch.isEmpty()) {
+            return new Refuse(
+                    write(error(
+                            NullNode.instance, INVALID_REQUEST, "Invalid Request: an empty batch holds no message")),
+                    false);
+        }
+        List<Optional<ObjectNode>> problems = new ArrayList<>();
+        int firstBad = -1;
+        for (int i = 0; i < batch.size(); i++) {
+            JsonNode element = batch.get(i);
+            Optional<ObjectNode> p = element.isObject()
+                    ? problem((ObjectNode) element)
+                    : Optional.of(error(
+                            NullNode.instance,
+                            INVALID_REQUEST,
+                            "Invalid Request: message " + (i + 1) + " of the batch is " + article(typeOf(element))
+                                    + ", not a JSON-RPC object"));
+            problems.add(p);
+            if (p.isPresent() && firstBad < 0) {
+                firstBad = i;
+            }
+        }
+        if (firstBad < 0) {
+            boolean changed = false;
+            for (JsonNode element : batch) {
+                changed |= completed((ObjectNode) element);
+            }
+            return changed ? new Pass(write(batch), true) : new Pass(body, false);
+        }
+        // nothing of a batch with a bad message runs, and every request in it hears why
+        ArrayNode answers = NODES.arrayNode();
+        boolean toRequest = false;
+        for (int i = 0; i < batch.size(); i++) {
+            JsonNode element = batch.get(i);
+            boolean request = element.isObject() && isRequest((ObjectNode) element) && validId(element.get("id"));
+            if (problems.get(i).isPresent()) {
+                answers.add(problems.get(i).get());
+            } else if (request) {
+                answers.add(error(
+                        element.get("id"),
+                        INVALID_REQUEST,
+                        "Not run: message " + (firstBad + 1)
+                                + " of this batch is invalid, so no message of it was run; fix it and send the batch"
+                                + " again"));
+            }
+            toRequest |= request;
+        }
+        return new Refuse(write(answers), toRequest);
+    }
+
+    /** What is wrong with one message, as the error to answer; empty when the library may have it. */
+    private static Optional<ObjectNode> problem(ObjectNode message) {
+        JsonNode method = message.get("method");
+        if (method == null) {
+            return Optional.empty(); // a response to the server, or no method: the library answers the latter itself
+        }
+        boolean hasId = message.has("id");
+        JsonNode id = message.get("id");
+        if (hasId && !validId(id)) {
+            return Optional.of(error(
+                    NullNode.instance,
+                    INVALID_REQUEST,
+                    "Invalid Request: id must be a string or a number, not " + article(typeOf(id))));
+        }
+        JsonNode answerId = hasId ? id : NullNode.instance;
+        if (!method.isTextual()) {
+            return Optional.of(error(
+                    answerId,
+                    INVALID_REQUEST,
+                    "Invalid Request: method must be a string, not " + article(typeOf(method))));
+        }
+        String name = method.asText();
+        if (hasId && !METHODS.contains(name)) {
+            return Optional.of(error(
+                    answerId,
+                    METHOD_NOT_FOUND,
+                    "Method not found: " + name + "; this server answers " + String.join(", ", METHODS)));
+        }
+        JsonNode params = message.get("params");
+        if (params != null && !params.isNull() && !params.isObject()) {
+            return Optional.of(error(
+                    answerId,
+                    INVALID_PARAMS,
+                    "Invalid params: params of " + name + " must be an object, not " + article(typeOf(params))));
+        }
+        List<Member> required = REQUIRED.getOrDefault(name, List.of());
+        for (Member m : required) {
+            JsonNode value = params == null ? null : params.get(m.name());
+            if (value == null || value.isNull()) {
+                return Optional.of(error(
+                        answerId,
+                        INVALID_PARAMS,
+                        "Invalid params: " + name + " needs params." + m.name() + " (" + article(m.type()) + ")"
+                                + hint(name, m.name())));
+            }
+            if (!typeOf(value).equals(m.type())) {
+                return Optional.of(error(
+                        answerId,
+                        INVALID_PARAMS,
+                        "Invalid params: params." + m.name() + " of " + name + " must be " + article(m.type())
+                                + ", not " + article(typeOf(value))));
+            }
+        }
+        if (name.equals("tools/call") || name.equals("prompts/get")) {
+            JsonNode arguments = params.get("arguments");
+            if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
+                return Optional.of(error(
+                        answerId,
+                        INVALID_PARAMS,
+                        "Invalid params: params.arguments of " + name + " must be an object of argument names to"
+                                + " values, not " + article(typeOf(arguments))));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Fills in what the schema makes optional and the library needs; whether it changed the message. */
+    private static boolean completed(ObjectNode message) {
+        JsonNode method = message.get("method");
+        if (method == null || !"tools/call".equals(method.asText())) {
+            return false;
+        }
+        ObjectNode params = (ObjectNode) message.get("params");
+        JsonNode arguments = params.get("arguments");
+        if (arguments == null || arguments.isNull()) {
+            params.set("arguments", NODES.objectNode());
+            return true;
+        }
+        return false;
+    }
+
+    private static String hint(String method, String member) {
+        return switch (method + " " + member) {
+            case "tools/call name" -> ": the tool's name, as tools/list gives it; its arguments go in params.arguments";
+            case "resources/read uri" -> ": e.g. cairn://teams/{team}/memories/{id}";
+            default -> "";
+        };
+    }
+
+    private static boolean isRequest(ObjectNode message) {
+        return message.has("method") && message.has("id");
+    }
+
+    /** MCP: a request id is a string or a number, never null. */
+    private static boolean validId(JsonNode id) {
+        return id != null && (id.isTextual() || id.isNumber());
+    }
+
+    private static ObjectNode error(JsonNode id, int code, String message) {
+        ObjectNode answer = NODES.objectNode();
+        answer.put("jsonrpc", "2.0");
+        answer.set("id", id);
+        ObjectNode error = answer.putObject("error");
+        error.put("code", code);
+        error.put("message", message);
+        return answer;
+    }
+
+    private static String typeOf(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case OBJECT, POJO -> "object";
+            case ARRAY -> "array";
+            case STRING -> "string";
+            case NUMBER -> "number";
+            case BOOLEAN -> "boolean";
+            case NULL, MISSING -> "null";
+            case BINARY -> "string";
+        };
+    }
+
+    private static String article(String type) {
+        return switch (type) {
+            case "object", "array" -> "an " + type;
+            case "null" -> "null";
+            default -> "a " + type;
+        };
+    }
+
+    private static String write(JsonNode node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON-RPC answer could not be written", e);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.cairn.mcp;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * {@link McpEnvelope} in front of the Streamable HTTP endpoint: a message the MCP library would fail on is answered
+ * here (HTTP 200 with the JSON-RPC error for a request; 400 for input that is no request at all, as the transport
+ * says), and one it needs completed goes on completed. It runs after Quarkus security's filters (orders −200 and −100:
+ * a caller without a valid token still gets 401, whatever it sends) and before the library's own routes.
+ */
+@ApplicationScoped
+public class McpEnvelopeGuard {
+
+    /** After the authentication (−200) and authorization (−100) filters, before the routes of extensions. */
+    static final int ORDER = -50;
+
+    @ConfigProperty(name = "quarkus.http.limits.max-body-size")
+    Optional<MemorySize> maxBodySize;
+
+    void install(@Observes Router router) {
+        BodyHandler reader = BodyHandler.create(false);
+        maxBodySize.ifPresent(limit -> reader.setBodyLimit(limit.asLongValue()));
+        // first the body (Vert.x's body handler goes on to the next route once it is in), then the check
+        router.route(HttpMethod.POST, BearerMechanism.ROOT).order(ORDER).handler(rc -> {
+            if (rc.body().available()) {
+                rc.next();
+            } else {
+                reader.handle(rc);
+            }
+        });
+        router.route(HttpMethod.POST, BearerMechanism.ROOT).order(ORDER + 1).handler(McpEnvelopeGuard::guard);
+    }
+
+    @SuppressWarnings("deprecation") // setBody: the supported way to hand a later route a different body
+    private static void guard(RoutingContext rc) {
+        Buffer body = rc.body().buffer();
+        if (body == null) {
+            rc.next();
+            return;
+        }
+        McpEnvelope.Verdict verdict = McpEnvelope.check(body.toString());
+        if (verdict instanceof McpEnvelope.Refuse refuse) {
+            rc.response()
+                    .setStatusCode(refuse.toRequest() ? 200 : 400)
+                    .putHeader("Content-Type", "application/json")
+                    .end(refuse.answer());
+            return;
+        }
+        McpEnvelope.Pass pass = (McpEnvelope.Pass) verdict;
+        if (pass.changed()) {
+            rc.setBody(Buffer.buffer(pass.body()));
+        }
+        rc.next();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.cairn.mcp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * {@link McpEnvelope} in front of the stdio transport: the MCP library reads newline-delimited messages from
+ * {@code System.in}, so the {@code mcp} command sets this stream there before the library starts. Each line the client
+ * writes is checked; a line the library would fail on never reaches it and its answer goes straight to the client on
+ * {@code out} (the same {@code PrintStream} the library answers on, whose {@code println} is synchronized, so the two
+ * never interleave within a line); every other line is handed on, completed where the schema allows.
+ */
+public final class McpStdioGuard extends InputStream {
+
+    private final BufferedReader in;
+    private final PrintStream out;
+    private byte[] line = new byte[0];
+    private int next;
+    private boolean ended;
+
+    public McpStdioGuard(InputStream in, PrintStream out) {
+        this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        this.out = out;
+    }
+
+    @Override
+    public int read() throws IOException {
+        if (!fill()) {
+            return -1;
+        }
+        return line[next++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (len == 0) {
+            return 0;
+        }
+        if (!fill()) {
+            return -1;
+        }
+        int n = Math.min(len, line.length - next);
+        System.arraycopy(line, next, b, off, n);
+        next += n;
+        return n;
+    }
+
+    @Override
+    public int available() {
+        return line.length - next;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    /** Makes sure unread bytes of a checked line are at hand; false at the end of input. */
+    private boolean fill() throws IOException {
+        while (next >= line.length) {
+            if (ended) {
+                return false;
+            }
+            String received = in.readLine();
+            if (received == null) {
+                ended = true;
+                return false;
+            }
+            String passed = screen(received, out);
+            if (passed != null) {
+                line = (passed + "\n").getBytes(StandardCharsets.UTF_8);
+                next = 0;
+            }
+        }
+        return true;
+    }
+
+    /** The line to hand on, or null when it was answered here on {@code out}. Blank lines go on as they are. */
+    static String screen(String received, PrintStream out) {
+        if (received.isBlank()) {
+            return received;
+        }
+        McpEnvelope.Verdict verdict = McpEnvelope.check(received);
+        if (verdict instanceof McpEnvelope.Refuse refuse) {
+            out.println(refuse.answer());
+            out.flush();
+            return null;
+        }
+        return ((McpEnvelope.Pass) verdict).body();
+    }
+}

@@ -1,0 +1,332 @@
+package dev.cairn.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+class McpEnvelopeTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private static JsonNode refusal(String body) throws Exception {
+        McpEnvelope.Verdict v = McpEnvelope.check(body);
+        assertThat(v).as(body).isInstanceOf(McpEnvelope.Refuse.class);
+        return JSON.readTree(((McpEnvelope.Refuse) v).answer());
+    }
+
+    private static McpEnvelope.Pass passed(String body) {
+        McpEnvelope.Verdict v = McpEnvelope.check(body);
+        assertThat(v).as(body).isInstanceOf(McpEnvelope.Pass.class);
+        return (McpEnvelope.Pass) v;
+    }
+
+    @Test
+    void aToolCallWithoutParams_shouldBeAnsweredInvalidParams_namingTheToolName() throws Exception {
+        JsonNode answer = refusal("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\"}");
+
+        assertThat(answer.get("id").asInt()).isEqualTo(3);
+        assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(answer.at("/error/message").asText()).contains("params.name").contains("tools/list");
+    }
+
+    @Test
+    void paramsThatAreNoObject_shouldBeAnsweredInvalidParams_forAnyMethod() throws Exception {
+        for (String params : List.of("\"x\"", "[]", "5", "true")) {
+            JsonNode answer =
+                    refusal("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/list\",\"params\":" + params + "}");
+
+            assertThat(answer.get("id").asText()).isEqualTo("a");
+            assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(answer.at("/error/message").asText()).contains("must be an object");
+        }
+    }
+
+    @Test
+    void eachMethodsRequiredParam_shouldBeNamed_whenMissingOrOfTheWrongType() throws Exception {
+        String[][] cases = {
+            {"resources/read", "{}", "params.uri"},
+            {"resources/subscribe", "{\"uri\":5}", "params.uri"},
+            {"prompts/get", "{}", "params.name"},
+            {"completion/complete", "{\"ref\":{}}", "params.argument"},
+            {"logging/setLevel", "{}", "params.level"},
+            {"initialize", "{}", "params.protocolVersion"},
+            {"initialize", "{\"protocolVersion\":5,\"capabilities\":{},\"clientInfo\":{}}", "params.protocolVersion"},
+            {"tools/call", "{\"name\":\"recall\",\"arguments\":\"x\"}", "params.arguments"},
+        };
+        for (String[] c : cases) {
+            JsonNode answer =
+                    refusal("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + c[0] + "\",\"params\":" + c[1] + "}");
+
+            assertThat(answer.at("/error/code").asInt()).as(c[0]).isEqualTo(-32602);
+            assertThat(answer.at("/error/message").asText()).as(c[0]).contains(c[2]);
+        }
+    }
+
+    @Test
+    void aToolCallWithoutArguments_shouldGoOn_withEmptyArguments() throws Exception {
+        McpEnvelope.Pass pass = passed(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"sync_status\"}}");
+
+        assertThat(pass.changed()).isTrue();
+        assertThat(JSON.readTree(pass.body()).at("/params/arguments").isObject())
+                .isTrue();
+        assertThat(JSON.readTree(pass.body()).at("/params/arguments").isEmpty()).isTrue();
+        assertThat(JSON.readTree(pass.body()).get("id").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void aWellFormedMessage_shouldGoOnByteForByte() {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"recall\","
+                + "\"arguments\":{\"query\":\"x\"}}}";
+
+        McpEnvelope.Pass pass = passed(body);
+
+        assertThat(pass.changed()).isFalse();
+        assertThat(pass.body()).isSameAs(body);
+    }
+
+    @Test
+    void anUnknownRequestMethod_shouldBeMethodNotFound_listingTheMethods() throws Exception {
+        JsonNode answer = refusal("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"foo/bar\"}");
+
+        assertThat(answer.at("/error/code").asInt()).isEqualTo(-32601);
+        assertThat(answer.at("/error/message").asText()).contains("foo/bar").contains("tools/call");
+    }
+
+    @Test
+    void notificationsAndResponses_shouldGoOn_whateverTheirMethod() {
+        assertThat(passed("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                        .changed())
+                .isFalse();
+        assertThat(passed("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"}")
+                        .changed())
+                .isFalse();
+        assertThat(passed("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}").changed())
+                .isFalse();
+        assertThat(passed("not json").changed()).isFalse(); // the library answers -32700 itself
+    }
+
+    @Test
+    void anIdThatIsNeitherStringNorNumber_shouldBeAnInvalidRequest_answeredWithoutId() throws Exception {
+        for (String id : List.of("{\"a\":1}", "[1]", "true", "null")) {
+            McpEnvelope.Verdict v = McpEnvelope.check("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}");
+
+            assertThat(v).isInstanceOf(McpEnvelope.Refuse.class);
+            assertThat(((McpEnvelope.Refuse) v).toRequest()).isFalse();
+            JsonNode answer = JSON.readTree(((McpEnvelope.Refuse) v).answer());
+            assertThat(answer.get("id").isNull()).isTrue();
+            assertThat(answer.at("/error/code").asInt()).isEqualTo(-32600);
+        }
+    }
+
+    @Test
+    void aBodyThatIsNoMessage_shouldBeAnInvalidRequest_notARequestAnswer() throws Exception {
+        for (String body : List.of("5", "\"ping\"", "[]", "null")) {
+            McpEnvelope.Verdict v = McpEnvelope.check(body);
+
+            assertThat(v).as(body).isInstanceOf(McpEnvelope.Refuse.class);
+            assertThat(((McpEnvelope.Refuse) v).toRequest()).isFalse();
+            assertThat(JSON.readTree(((McpEnvelope.Refuse) v).answer())
+                            .at("/error/code")
+                            .asInt())
+                    .isEqualTo(-32600);
+        }
+    }
+
+    @Test
+    void aBatchWithOneBadMessage_shouldRunNone_andAnswerEveryRequestInIt() throws Exception {
+        JsonNode answer = refusal("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\"}]");
+
+        assertThat(answer.isArray()).isTrue();
+        assertThat(answer).hasSize(2);
+        assertThat(answer.get(0).get("id").asInt()).isEqualTo(1);
+        assertThat(answer.get(0).at("/error/message").asText()).contains("message 3");
+        assertThat(answer.get(1).get("id").asInt()).isEqualTo(2);
+        assertThat(answer.get(1).at("/error/code").asInt()).isEqualTo(-32602);
+    }
+
+    @Test
+    void aGoodBatch_shouldGoOn_withEachToolCallCompleted() throws Exception {
+        McpEnvelope.Pass pass = passed("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"sync_status\"}}]");
+
+        assertThat(pass.changed()).isTrue();
+        assertThat(JSON.readTree(pass.body()).get(1).at("/params/arguments").isObject())
+                .isTrue();
+    }
+
+    @Test
+    void theStdioGuard_shouldAnswerABadLineItself_andHandOnTheOthers() throws Exception {
+        String input = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"sync_status\"}}\n";
+        ByteArrayOutputStream answered = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(answered, true, StandardCharsets.UTF_8);
+
+        String handedOn;
+        try (McpStdioGuard guard =
+                new McpStdioGuard(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out)) {
+            handedOn = new String(guard.readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        List<String> lines = handedOn.lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(JSON.readTree(lines.get(0)).get("id").asInt()).isEqualTo(1);
+        assertThat(JSON.readTree(lines.get(1)).at("/params/arguments").isObject())
+                .isTrue();
+        JsonNode answer = JSON.readTree(answered.toString(StandardCharsets.UTF_8));
+        assertThat(answer.get("id").asInt()).isEqualTo(2);
+        assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
+    }
+
+    /**
+     * Whatever arrives, the check answers (never throws), and a refusal answers every request that carries a valid id
+     * exactly once, with that id; what goes on is what arrived, but for empty arguments added to a tool call.
+     */
+    @Property(tries = 500)
+    void anyMessageOrBatch_shouldBeHandedOnOrAnsweredForEveryRequestId(@ForAll("bodies") JsonNode body)
+            throws Exception {
+        McpEnvelope.Verdict v = McpEnvelope.check(JSON.writeValueAsString(body));
+
+        List<JsonNode> requestIds = new ArrayList<>();
+        for (JsonNode m : body.isArray() ? body : List.of(body)) {
+            if (m.isObject()
+                    && m.has("method")
+                    && m.has("id")
+                    && (m.get("id").isTextual() || m.get("id").isNumber())) {
+                requestIds.add(m.get("id"));
+            }
+        }
+        if (v instanceof McpEnvelope.Refuse refuse) {
+            JsonNode answer = JSON.readTree(refuse.answer());
+            List<JsonNode> answered = new ArrayList<>();
+            for (JsonNode a : answer.isArray() ? answer : List.of(answer)) {
+                assertThat(a.get("jsonrpc").asText()).isEqualTo("2.0");
+                assertThat(a.at("/error/code").asInt()).isIn(-32600, -32601, -32602);
+                assertThat(a.at("/error/message").asText()).isNotBlank();
+                if (!a.get("id").isNull()) {
+                    answered.add(a.get("id"));
+                }
+            }
+            assertThat(answered).containsExactlyInAnyOrderElementsOf(requestIds);
+            assertThat(refuse.toRequest()).isEqualTo(!answered.isEmpty());
+        } else {
+            JsonNode handedOn = JSON.readTree(((McpEnvelope.Pass) v).body());
+            assertThat(handedOn).isEqualTo(withArgumentsAdded(body));
+        }
+    }
+
+    private static JsonNode withArgumentsAdded(JsonNode body) {
+        JsonNode copy = body.deepCopy();
+        for (JsonNode m : copy.isArray() ? copy : List.of(copy)) {
+            if (m.isObject()
+                    && "tools/call".equals(m.path("method").asText(null))
+                    && m.get("params") instanceof ObjectNode params
+                    && (params.get("arguments") == null
+                            || params.get("arguments").isNull())) {
+                params.set("arguments", NODES.objectNode());
+            }
+        }
+        return copy;
+    }
+
+    @Provide
+    Arbitrary<JsonNode> bodies() {
+        Arbitrary<JsonNode> message = message();
+        return Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(6, message),
+                net.jqwik.api.Tuple.of(2, message.list().ofMaxSize(4).map(list -> {
+                    ArrayNode batch = NODES.arrayNode();
+                    list.forEach(batch::add);
+                    return batch;
+                })),
+                net.jqwik.api.Tuple.of(1, scalar()));
+    }
+
+    private static Arbitrary<JsonNode> scalar() {
+        return Arbitraries.of(
+                NODES.nullNode(),
+                NODES.numberNode(5),
+                NODES.numberNode(2.5),
+                NODES.textNode("x"),
+                NODES.booleanNode(true),
+                NODES.arrayNode(),
+                NODES.objectNode());
+    }
+
+    private static Arbitrary<JsonNode> message() {
+        Arbitrary<String> methods = Arbitraries.of(
+                "initialize",
+                "ping",
+                "tools/list",
+                "tools/call",
+                "resources/read",
+                "resources/subscribe",
+                "prompts/get",
+                "completion/complete",
+                "logging/setLevel",
+                "notifications/initialized",
+                "foo/bar");
+        Arbitrary<JsonNode> members = Arbitraries.of(
+                        "name",
+                        "uri",
+                        "arguments",
+                        "ref",
+                        "argument",
+                        "level",
+                        "protocolVersion",
+                        "capabilities",
+                        "clientInfo",
+                        "cursor")
+                .set()
+                .ofMaxSize(4)
+                .flatMap(names -> scalar().list().ofSize(names.size()).map(values -> {
+                    ObjectNode params = NODES.objectNode();
+                    int i = 0;
+                    for (String n : names) {
+                        params.set(n, values.get(i++));
+                    }
+                    return params;
+                }));
+        Arbitrary<JsonNode> params = Arbitraries.oneOf(members, scalar());
+        Arbitrary<JsonNode> ids =
+                Arbitraries.oneOf(Arbitraries.integers().between(0, 3).map(NODES::numberNode), scalar());
+        return Combinators.combine(methods, params, ids, Arbitraries.integers().between(0, 7))
+                .as((method, p, id, shape) -> {
+                    ObjectNode m = NODES.objectNode();
+                    m.put("jsonrpc", "2.0");
+                    if ((shape & 1) == 0) {
+                        m.put("method", method);
+                    } else if ((shape & 4) == 0) {
+                        m.set("result", NODES.objectNode());
+                    }
+                    if ((shape & 2) == 0) {
+                        m.set("id", id);
+                    }
+                    if (shape < 6) {
+                        m.set("params", p);
+                    }
+                    return m;
+                });
+    }
+}

@@ -1,0 +1,221 @@
+package dev.cairn.it;
+
+import static dev.cairn.it.SharedServer.server;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What a hurried or hand-written MCP client sends: requests without {@code params}, {@code params} of the wrong type,
+ * a tool call without {@code arguments} (optional in the MCP schema), unknown methods, empty and mixed batches. Before
+ * {@code McpEnvelope}, the MCP library left several unanswered for good (the request timed out) or answered 500. Each
+ * must now get its JSON-RPC error at once, change nothing, and leave the session usable — over Streamable HTTP on the
+ * shared server and over stdio on the jar's {@code mcp} command.
+ */
+@ExtendWith(SharedServer.class)
+class McpMalformedMessagesIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TEAM = "mcp-malformed";
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}";
+    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
+    /** Each bad request (id = its index + 1), and the JSON-RPC error code it must get. */
+    private static final List<Map.Entry<String, Integer>> BAD = List.of(
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}", -32602),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{}}", -32602),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"recall\"}", -32602),
+            Map.entry(
+                    "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
+                            + "\"arguments\":\"remember this\"}}",
+                    -32602),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/read\"}", -32602),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"prompts/get\"}", -32602),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"completion/complete\"}", -32602),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\",\"params\":[]}", -32602),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"memories/search\"}", -32601),
+            // a batch whose second message is bad: the remember in it must not run
+            Map.entry(
+                    "[{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
+                            + "\"arguments\":{\"content\":\"The batch fact is never stored\",\"team\":\"" + TEAM
+                            + "\"}}},{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\"}]",
+                    -32602));
+
+    private static final String NO_ARGUMENTS =
+            "{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/call\",\"params\":" + "{\"name\":\"list_memories\"}}";
+
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @Test
+    void badMessagesOverHttp_shouldEachGetTheirError_changeNothing_andLeaveTheSessionUsable() throws Exception {
+        String token = server().token("mira", TEAM);
+        HttpResponse<String> init = post(token, null, INITIALIZE);
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertThat(post(token, session, INITIALIZED).statusCode()).isEqualTo(202);
+
+        for (Map.Entry<String, Integer> bad : BAD) {
+            HttpResponse<String> response = post(token, session, bad.getKey());
+
+            assertThat(response.statusCode()).as(bad.getKey()).isEqualTo(200);
+            assertErrors(JSON.readTree(response.body()), bad.getKey(), bad.getValue());
+        }
+        for (String notAMessage : List.of("[]", "42")) {
+            HttpResponse<String> response = post(token, session, notAMessage);
+
+            assertThat(response.statusCode()).as(notAMessage).isEqualTo(400);
+            assertThat(JSON.readTree(response.body()).at("/error/code").asInt()).isEqualTo(-32600);
+        }
+
+        // a tool call without arguments runs, and shows the batch's remember never did
+        JsonNode listed = JSON.readTree(post(token, session, NO_ARGUMENTS).body());
+        assertThat(listed.at("/result/isError").asBoolean())
+                .as(listed.toString())
+                .isFalse();
+        JsonNode page = JSON.readTree(listed.at("/result/content/0/text").asText());
+        assertThat(page.get("memories")).as(page.toString()).isEmpty();
+    }
+
+    @Test
+    void aCallerWithoutAToken_shouldGet401_whateverItSends() throws Exception {
+        HttpResponse<String> response = post(null, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}");
+
+        assertThat(response.statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void badMessagesOverStdio_shouldEachGetTheirError_andLeaveTheSessionUsable() throws Exception {
+        Path data = Files.createTempDirectory(LocalServer.workDir(), "mcp-malformed-");
+        Process mcp = new ProcessBuilder(
+                        Processes.java(),
+                        "-Xmx384m",
+                        "-jar",
+                        LocalServer.JAR.toString(),
+                        "mcp",
+                        "--user",
+                        "mira",
+                        "--team",
+                        TEAM,
+                        "--data-dir",
+                        data.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader in =
+                        new BufferedReader(new InputStreamReader(mcp.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = in.readLine()) != null; ) {
+                        lines.add(line);
+                    }
+                } catch (java.io.IOException ignored) {
+                    // the process ended
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+            OutputStream in = mcp.getOutputStream();
+            send(in, INITIALIZE);
+            assertThat(answersById(lines, 1, Duration.ofSeconds(90))).containsKey("0");
+            send(in, INITIALIZED);
+
+            for (Map.Entry<String, Integer> bad : BAD) {
+                send(in, bad.getKey());
+                String line = lines.poll(20, TimeUnit.SECONDS);
+
+                assertThat(line).as("an answer to %s", bad.getKey()).isNotNull();
+                assertErrors(JSON.readTree(line), bad.getKey(), bad.getValue());
+            }
+            send(in, NO_ARGUMENTS);
+            JsonNode listed = answersById(lines, 1, Duration.ofSeconds(20)).get("20");
+            assertThat(listed).isNotNull();
+            assertThat(listed.at("/result/isError").asBoolean())
+                    .as(listed.toString())
+                    .isFalse();
+            assertThat(JSON.readTree(listed.at("/result/content/0/text").asText())
+                            .get("memories"))
+                    .isEmpty();
+        } finally {
+            mcp.getOutputStream().close();
+            Processes.stop(mcp, 10);
+        }
+    }
+
+    /** The answer to {@code sent} is one JSON-RPC error per request in it, the bad one with {@code code}. */
+    private static void assertErrors(JsonNode answer, String sent, int code) throws Exception {
+        JsonNode request = JSON.readTree(sent);
+        List<JsonNode> requests = request.isArray() ? iterate(request) : List.of(request);
+        List<JsonNode> answers = answer.isArray() ? iterate(answer) : List.of(answer);
+        assertThat(answers).as(answer.toString()).hasSize(requests.size());
+        for (int i = 0; i < requests.size(); i++) {
+            assertThat(answers.get(i).get("id")).isEqualTo(requests.get(i).get("id"));
+            assertThat(answers.get(i).has("error")).as(answer.toString()).isTrue();
+            assertThat(answers.get(i).at("/error/message").asText()).isNotBlank();
+        }
+        assertThat(answers.get(answers.size() - 1).at("/error/code").asInt())
+                .as(answer.toString())
+                .isEqualTo(code);
+    }
+
+    private static List<JsonNode> iterate(JsonNode array) {
+        List<JsonNode> all = new java.util.ArrayList<>();
+        array.forEach(all::add);
+        return all;
+    }
+
+    private static Map<String, JsonNode> answersById(BlockingQueue<String> lines, int count, Duration wait)
+            throws Exception {
+        Map<String, JsonNode> byId = new HashMap<>();
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (byId.size() < count) {
+            String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            assertThat(line).as("an answer within %s", wait).isNotNull();
+            JsonNode node = JSON.readTree(line);
+            if (node.has("id")) {
+                byId.put(node.get("id").asText(), node);
+            }
+        }
+        return byId;
+    }
+
+    private static void send(OutputStream in, String line) throws java.io.IOException {
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    private HttpResponse<String> post(String token, String session, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server().baseUrl() + "/mcp"))
+                .timeout(Duration.ofSeconds(20))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
