@@ -55,12 +55,35 @@ class McpMalformedMessagesIT {
             Map.entry("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"completion/complete\"}", -32602),
             Map.entry("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\",\"params\":[]}", -32602),
             Map.entry("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"memories/search\"}", -32601),
+            // this server offers no subscriptions: the library never answered this one
+            Map.entry(
+                    "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"resources/subscribe\",\"params\":{\"uri\":"
+                            + "\"cairn://teams/" + TEAM + "/memories/x\"}}",
+                    -32601),
+            Map.entry("{\"jsonrpc\":\"2.0\",\"id\":13}", -32600),
             // a batch whose second message is bad: the remember in it must not run
             Map.entry(
                     "[{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
                             + "\"arguments\":{\"content\":\"The batch fact is never stored\",\"team\":\"" + TEAM
                             + "\"}}},{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\"}]",
                     -32602));
+
+    /** A required argument sent as null (as Pydantic clients send what they leave out): the tool names it. */
+    private static final String NULL_ARGUMENT = "{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"tools/call\",\"params\":"
+            + "{\"name\":\"recall\",\"arguments\":{\"query\":null,\"top_k\":null}}}";
+
+    /** A cached tool result (plain text wrapped in an object), then looked up. */
+    private static final String STORE_TEXT = "{\"jsonrpc\":\"2.0\",\"id\":22,\"method\":\"tools/call\",\"params\":"
+            + "{\"name\":\"tool_cache_store\",\"arguments\":{\"session\":\"s1\",\"tool\":\"grep\",\"params\":"
+            + "{\"q\":\"TODO\"},\"result\":{\"text\":\"3 matches in src/\"}}}}";
+    /** A validator without its value: refused naming the tool's own argument. */
+    private static final String HALF_VALIDATOR = "{\"jsonrpc\":\"2.0\",\"id\":24,\"method\":\"tools/call\",\"params\":"
+            + "{\"name\":\"tool_cache_lookup\",\"arguments\":{\"session\":\"s1\",\"tool\":\"grep\",\"params\":"
+            + "{\"q\":\"TODO\"},\"validator_kind\":\"mtime\"}}}";
+
+    private static final String LOOKUP_TEXT = "{\"jsonrpc\":\"2.0\",\"id\":23,\"method\":\"tools/call\",\"params\":"
+            + "{\"name\":\"tool_cache_lookup\",\"arguments\":{\"session\":\"s1\",\"tool\":\"grep\",\"params\":"
+            + "{\"q\":\"TODO\"}}}}";
 
     private static final String NO_ARGUMENTS =
             "{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/call\",\"params\":" + "{\"name\":\"list_memories\"}}";
@@ -81,12 +104,40 @@ class McpMalformedMessagesIT {
             assertThat(response.statusCode()).as(bad.getKey()).isEqualTo(200);
             assertErrors(JSON.readTree(response.body()), bad.getKey(), bad.getValue());
         }
-        for (String notAMessage : List.of("[]", "42")) {
+        for (String notAMessage : List.of("[]", "42", "not json", "")) {
             HttpResponse<String> response = post(token, session, notAMessage);
 
             assertThat(response.statusCode()).as(notAMessage).isEqualTo(400);
-            assertThat(JSON.readTree(response.body()).at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(JSON.readTree(response.body()).at("/error/code").asInt()).isIn(-32600, -32700);
         }
+        // a notification no one handles is acknowledged and never answered
+        HttpResponse<String> unknown = post(token, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}");
+        assertThat(unknown.statusCode()).isEqualTo(202);
+        assertThat(unknown.body()).isEmpty();
+
+        JsonNode nullQuery = JSON.readTree(post(token, session, NULL_ARGUMENT).body());
+        assertThat(nullQuery.at("/result/isError").asBoolean())
+                .as(nullQuery.toString())
+                .isTrue();
+        assertThat(nullQuery.at("/result/content/0/text").asText())
+                .contains("\"status\":400")
+                .contains("query");
+        JsonNode stored = JSON.readTree(post(token, session, STORE_TEXT).body());
+        assertThat(stored.at("/result/isError").asBoolean())
+                .as(stored.toString())
+                .isFalse();
+        JsonNode hit = JSON.readTree(post(token, session, LOOKUP_TEXT).body());
+        assertThat(JSON.readTree(hit.at("/result/content/0/text").asText())
+                        .at("/result/text")
+                        .asText())
+                .as(hit.toString())
+                .isEqualTo("3 matches in src/");
+        JsonNode halfValidator =
+                JSON.readTree(post(token, session, HALF_VALIDATOR).body());
+        assertThat(halfValidator.at("/result/content/0/text").asText())
+                .as(halfValidator.toString())
+                .contains("validator_value")
+                .doesNotContain("validator.value");
 
         // a tool call without arguments runs, and shows the batch's remember never did
         JsonNode listed = JSON.readTree(post(token, session, NO_ARGUMENTS).body());
@@ -139,6 +190,12 @@ class McpMalformedMessagesIT {
             send(in, INITIALIZE);
             assertThat(answersById(lines, 1, Duration.ofSeconds(90))).containsKey("0");
             send(in, INITIALIZED);
+            // a blank line is skipped; a line that is not JSON is answered -32700; reading goes on after both (the
+            // library stopped reading stdin for good after either)
+            send(in, "");
+            send(in, "not json at all");
+            JsonNode parseError = JSON.readTree(lines.poll(20, TimeUnit.SECONDS));
+            assertThat(parseError.at("/error/code").asInt()).isEqualTo(-32700);
 
             for (Map.Entry<String, Integer> bad : BAD) {
                 send(in, bad.getKey());

@@ -82,6 +82,14 @@ final class McpCommand {
             return OptionalInt.of(2);
         }
         Path dir = dataDir != null ? dataDir : defaultDataDir.get();
+        if (indexInUse(dir)) {
+            // the stores open at the first tool call: without this, initialize and tools/list answer, and the first
+            // call fails as "Internal error" with the lock's message on stderr only (a new user's trial)
+            err.println("mcp: the data directory " + dir.toAbsolutePath() + " is in use by another Cairn process (its"
+                    + " index is locked). Stop that process, or give this command a data directory of its own"
+                    + " (--data-dir), or connect to the running server over HTTP (/mcp).");
+            return OptionalInt.of(2);
+        }
         if (dataDir != null) {
             setProperty.accept("cairn.data-dir", dataDir.toString());
         }
@@ -90,6 +98,31 @@ final class McpCommand {
         setProperty.accept("quarkus.log.console.stderr", "true");
         setProperty.accept("quarkus.http.host-enabled", "false");
         return OptionalInt.empty();
+    }
+
+    /**
+     * Whether another process holds the index's lock in {@code dataDir}: Lucene holds an OS lock on
+     * {@code index/write.lock} for as long as a server has the index open. Taken and released at once, before this
+     * process opens anything.
+     */
+    static boolean indexInUse(Path dataDir) {
+        Path lock = dataDir.resolve("index").resolve("write.lock");
+        if (!java.nio.file.Files.exists(lock)) {
+            return false;
+        }
+        try (java.nio.channels.FileChannel channel =
+                java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.channels.FileLock held = channel.tryLock();
+            if (held == null) {
+                return true;
+            }
+            held.release();
+            return false;
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            return true; // this very process holds it
+        } catch (java.io.IOException e) {
+            return false; // cannot tell: let the stores report it
+        }
     }
 
     private static List<String> concat(String user, List<String> teams) {

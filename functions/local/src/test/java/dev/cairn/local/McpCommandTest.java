@@ -38,6 +38,27 @@ class McpCommandTest {
     }
 
     @Test
+    void aDataDirectoryWhoseIndexAnotherProcessHolds_shouldBeRefusedAtOnce_namingIt() throws Exception {
+        java.nio.file.Path lock = data.resolve("index").resolve("write.lock");
+        java.nio.file.Files.createDirectories(lock.getParent());
+        java.nio.file.Files.createFile(lock);
+        try (java.nio.channels.FileChannel held =
+                        java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.WRITE);
+                java.nio.channels.FileLock ignored = held.lock()) {
+
+            OptionalInt exit = prepare("--team", "acme");
+
+            assertThat(exit).hasValue(2);
+            assertThat(err.toString(StandardCharsets.UTF_8))
+                    .contains("is in use by another Cairn process")
+                    .contains(data.toAbsolutePath().toString());
+            assertThat(properties).doesNotContainKey("quarkus.mcp.server.stdio.enabled");
+        }
+        // released (the server stopped): the same directory is fine again
+        assertThat(prepare("--team", "acme")).isEmpty();
+    }
+
+    @Test
     void prepare_shouldTurnOnStdio_closeHttp_andMintATokenTheServerVerifies() {
         OptionalInt exit = prepare("--team", "acme", "--team", "beta", "--user", "alice");
 

@@ -3,6 +3,8 @@ package dev.cairn.mcp;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cairn.model.cache.ToolCache;
+import dev.cairn.model.error.FieldError;
+import dev.cairn.model.error.InvalidInput;
 import dev.cairn.model.id.Id;
 import dev.cairn.model.identity.Caller;
 import io.quarkiverse.mcp.server.McpConnection;
@@ -45,11 +47,11 @@ public class CacheTools {
             @ToolArg(description = MemoryTools.TEAM, required = false) String team,
             McpConnection connection) {
         Caller caller = callers.caller(connection);
-        ToolCache.Lookup l = cache.lookup(
+        ToolCache.Lookup l = asArguments(() -> cache.lookup(
                 caller,
                 McpCallers.team(caller, team),
                 Id.of("session", session),
-                new ToolCache.LookupDraft(tool, json.text(params), validator(validator_kind, validator_value)));
+                new ToolCache.LookupDraft(tool, json.text(params), validator(validator_kind, validator_value))));
         return json.write(
                 new Views.CacheLookup(l.hit(), l.hit() ? stored(l.result()) : null, l.ageSeconds(), l.reason()));
     }
@@ -63,7 +65,8 @@ public class CacheTools {
             @ToolArg(description = SESSION_ARG) String session,
             @ToolArg(description = "The tool's name") String tool,
             @ToolArg(description = "The call's parameters (a JSON object)") Map<String, Object> params,
-            @ToolArg(description = "The result to keep (any JSON value)") Object result,
+            @ToolArg(description = "The result to keep, as a JSON object (wrap plain text: {\"text\": \"...\"})")
+                    Object result,
             @ToolArg(description = "Seconds it stays valid", required = false) Long ttl_seconds,
             @ToolArg(description = "mtime, etag or hash", required = false) String validator_kind,
             @ToolArg(description = "The validator's value when the result was made", required = false)
@@ -71,7 +74,7 @@ public class CacheTools {
             @ToolArg(description = MemoryTools.TEAM, required = false) String team,
             McpConnection connection) {
         Caller caller = callers.caller(connection);
-        ToolCache.Stored s = cache.put(
+        ToolCache.Stored s = asArguments(() -> cache.put(
                 caller,
                 McpCallers.team(caller, team),
                 Id.of("session", session),
@@ -81,11 +84,25 @@ public class CacheTools {
                         result,
                         json.text(result),
                         ttl_seconds,
-                        validator(validator_kind, validator_value)));
+                        validator(validator_kind, validator_value))));
         return json.write(new Views.Stored(s.key(), s.bytes()));
     }
 
     static final String SESSION_ARG = "Session id of this conversation";
+
+    /**
+     * The use case names the validator's fields as the HTTP body nests them ({@code validator.kind}); here they are the
+     * flat arguments {@code validator_kind} and {@code validator_value}, so a refusal names what the agent sent.
+     */
+    private static <T> T asArguments(java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (InvalidInput e) {
+            throw new InvalidInput(e.errors().stream()
+                    .map(f -> new FieldError(f.field().replace("validator.", "validator_"), f.message()))
+                    .toList());
+        }
+    }
 
     private static ToolCache.ValidatorDraft validator(String kind, String value) {
         return kind == null && value == null ? null : new ToolCache.ValidatorDraft(kind, value);

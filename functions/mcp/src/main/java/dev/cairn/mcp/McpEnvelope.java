@@ -29,6 +29,12 @@ import java.util.Optional;
  *       logged as an error for every such call.
  * </ul>
  *
+ * <p>A new user's trial of the first version found more (2026-12-07): over stdio a line that is not JSON (or an empty
+ * one) was answered {@code -32700} and then <b>stdin was never read again</b>, and the process outlived its client
+ * holding the data directory's locks; an argument sent as {@code null} (as Pydantic and OpenAI strict-mode clients send
+ * an optional field they leave out) was "Internal error"; {@code resources/subscribe}, which this server does not offer,
+ * was never answered; an unknown notification got an error reply, which a notification must never get.
+ *
  * <p>So each message is checked against the MCP schema (2025-06-18) for what the library relies on, and a bad one is
  * answered with the JSON-RPC error the specification names ({@code -32600} invalid request, {@code -32601} method not
  * found, {@code -32602} invalid params), whose message says what to send instead. Nothing of a refused message runs: in
@@ -40,6 +46,8 @@ import java.util.Optional;
 public final class McpEnvelope {
 
     /** JSON-RPC 2.0 error codes (jsonrpc.org/specification § 5.1). */
+    static final int PARSE_ERROR = -32700;
+
     static final int INVALID_REQUEST = -32600;
 
     static final int METHOD_NOT_FOUND = -32601;
@@ -54,7 +62,6 @@ public final class McpEnvelope {
             "resources/list",
             "resources/templates/list",
             "resources/read",
-            "resources/subscribe",
             "resources/unsubscribe",
             "prompts/list",
             "prompts/get",
@@ -70,7 +77,6 @@ public final class McpEnvelope {
                             new Member("clientInfo", "object")),
             "tools/call", List.of(new Member("name", "string")),
             "resources/read", List.of(new Member("uri", "string")),
-            "resources/subscribe", List.of(new Member("uri", "string")),
             "resources/unsubscribe", List.of(new Member("uri", "string")),
             "prompts/get", List.of(new Member("name", "string")),
             "completion/complete", List.of(new Member("ref", "object"), new Member("argument", "object")),
@@ -81,8 +87,15 @@ public final class McpEnvelope {
 
     private McpEnvelope() {}
 
-    /** What to do with a message: hand it on (maybe completed), or answer it here. */
-    public sealed interface Verdict permits Pass, Refuse {}
+    /** The notifications a client sends to a server (MCP 2025-06-18); others are acknowledged and dropped. */
+    static final List<String> NOTIFICATIONS = List.of(
+            "notifications/initialized",
+            "notifications/cancelled",
+            "notifications/progress",
+            "notifications/roots/list_changed");
+
+    /** What to do with a message: hand it on (maybe completed), answer it here, or acknowledge it and drop it. */
+    public sealed interface Verdict permits Pass, Refuse, Ignore {}
 
     /** Hand {@code body} on to the library; {@code changed} when it differs from what was received. */
     public record Pass(String body, boolean changed) implements Verdict {}
@@ -93,6 +106,12 @@ public final class McpEnvelope {
      */
     public record Refuse(String answer, boolean toRequest) implements Verdict {}
 
+    /**
+     * Notifications no one here handles: a notification gets no answer (JSON-RPC 2.0 § 4.1), so it is acknowledged
+     * (HTTP 202) and goes no further.
+     */
+    public record Ignore() implements Verdict {}
+
     private record Member(String name, String type) {}
 
     /** The verdict on one received body: a JSON-RPC message or a batch of them. */
@@ -101,10 +120,17 @@ public final class McpEnvelope {
         try {
             root = JSON.readTree(body);
         } catch (JsonProcessingException e) {
-            return new Pass(body, false); // the library answers -32700 itself, as it should
+            // the library answers -32700 too, but over stdio it then stops reading; and JSON-RPC has no id to answer
+            return new Refuse(
+                    write(error(
+                            NullNode.instance,
+                            PARSE_ERROR,
+                            "Parse error: the message is not JSON (" + e.getOriginalMessage()
+                                    + "); send one JSON-RPC object per message")),
+                    false);
         }
         if (root == null || root.isMissingNode()) {
-            return new Pass(body, false);
+            return new Refuse(write(error(NullNode.instance, PARSE_ERROR, "Parse error: the message is empty")), false);
         }
         if (root.isArray()) {
             return checkBatch((ArrayNode) root, body);
@@ -121,7 +147,10 @@ public final class McpEnvelope {
         ObjectNode message = (ObjectNode) root;
         Optional<ObjectNode> refusal = problem(message);
         if (refusal.isPresent()) {
-            return new Refuse(write(refusal.get()), isRequest(message) && validId(message.get("id")));
+            return new Refuse(write(refusal.get()), !refusal.get().get("id").isNull());
+        }
+        if (ignored(message)) {
+            return new Ignore();
         }
         return completed(message) ? new Pass(write(message), true) : new Pass(body, false);
     }
@@ -151,10 +180,19 @@ public final class McpEnvelope {
         }
         if (firstBad < 0) {
             boolean changed = false;
+            ArrayNode kept = NODES.arrayNode();
             for (JsonNode element : batch) {
-                changed |= completed((ObjectNode) element);
+                if (ignored((ObjectNode) element)) {
+                    changed = true;
+                } else {
+                    changed |= completed((ObjectNode) element);
+                    kept.add(element);
+                }
             }
-            return changed ? new Pass(write(batch), true) : new Pass(body, false);
+            if (kept.isEmpty()) {
+                return new Ignore();
+            }
+            return changed ? new Pass(write(kept), true) : new Pass(body, false);
         }
         // nothing of a batch with a bad message runs, and every request in it hears why
         ArrayNode answers = NODES.arrayNode();
@@ -164,6 +202,7 @@ public final class McpEnvelope {
             boolean request = element.isObject() && isRequest((ObjectNode) element) && validId(element.get("id"));
             if (problems.get(i).isPresent()) {
                 answers.add(problems.get(i).get());
+                toRequest |= !problems.get(i).get().get("id").isNull();
             } else if (request) {
                 answers.add(error(
                         element.get("id"),
@@ -181,7 +220,14 @@ public final class McpEnvelope {
     private static Optional<ObjectNode> problem(ObjectNode message) {
         JsonNode method = message.get("method");
         if (method == null) {
-            return Optional.empty(); // a response to the server, or no method: the library answers the latter itself
+            if (message.has("id") && (message.has("result") || message.has("error"))) {
+                return Optional.empty(); // a response to a request of the server's
+            }
+            return Optional.of(error(
+                    validId(message.get("id")) ? message.get("id") : NullNode.instance,
+                    INVALID_REQUEST,
+                    "Invalid Request: a message needs a method (a request or a notification), or an id with a result"
+                            + " or an error (a response)"));
         }
         boolean hasId = message.has("id");
         JsonNode id = message.get("id");
@@ -199,6 +245,13 @@ public final class McpEnvelope {
                     "Invalid Request: method must be a string, not " + article(typeOf(method))));
         }
         String name = method.asText();
+        if (hasId && name.equals("resources/subscribe")) {
+            return Optional.of(error(
+                    answerId,
+                    METHOD_NOT_FOUND,
+                    "Method not found: resources/subscribe; this server offers no resource subscriptions (its"
+                            + " capabilities.resources has no subscribe): read the resource again when you need it"));
+        }
         if (hasId && !METHODS.contains(name)) {
             return Optional.of(error(
                     answerId,
@@ -243,7 +296,16 @@ public final class McpEnvelope {
         return Optional.empty();
     }
 
-    /** Fills in what the schema makes optional and the library needs; whether it changed the message. */
+    /** A notification this server has no use for (JSON-RPC: never answered, so nothing to refuse either). */
+    private static boolean ignored(ObjectNode message) {
+        JsonNode method = message.get("method");
+        return method != null && !message.has("id") && !NOTIFICATIONS.contains(method.asText());
+    }
+
+    /**
+     * Fills in what the schema makes optional and the library needs, and reads an argument sent as {@code null} as one
+     * not sent (so a required one is named as missing); whether it changed the message.
+     */
     private static boolean completed(ObjectNode message) {
         JsonNode method = message.get("method");
         if (method == null || !"tools/call".equals(method.asText())) {
@@ -255,7 +317,14 @@ public final class McpEnvelope {
             params.set("arguments", NODES.objectNode());
             return true;
         }
-        return false;
+        List<String> nulls = new ArrayList<>();
+        arguments.fields().forEachRemaining(e -> {
+            if (e.getValue().isNull()) {
+                nulls.add(e.getKey());
+            }
+        });
+        ((ObjectNode) arguments).remove(nulls);
+        return !nulls.isEmpty();
     }
 
     private static String hint(String method, String member) {

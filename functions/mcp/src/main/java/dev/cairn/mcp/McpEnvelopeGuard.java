@@ -43,22 +43,19 @@ public class McpEnvelopeGuard {
     @SuppressWarnings("deprecation") // setBody: the supported way to hand a later route a different body
     private static void guard(RoutingContext rc) {
         Buffer body = rc.body().buffer();
-        if (body == null) {
-            rc.next();
-            return;
-        }
-        McpEnvelope.Verdict verdict = McpEnvelope.check(body.toString());
+        McpEnvelope.Verdict verdict = McpEnvelope.check(body == null ? "" : body.toString());
         if (verdict instanceof McpEnvelope.Refuse refuse) {
             rc.response()
                     .setStatusCode(refuse.toRequest() ? 200 : 400)
                     .putHeader("Content-Type", "application/json")
                     .end(refuse.answer());
-            return;
+        } else if (verdict instanceof McpEnvelope.Pass pass) {
+            if (pass.changed()) {
+                rc.setBody(Buffer.buffer(pass.body()));
+            }
+            rc.next();
+        } else {
+            rc.response().setStatusCode(202).end(); // a notification no one here handles
         }
-        McpEnvelope.Pass pass = (McpEnvelope.Pass) verdict;
-        if (pass.changed()) {
-            rc.setBody(Buffer.buffer(pass.body()));
-        }
-        rc.next();
     }
 }

@@ -79,10 +79,13 @@ public final class McpStdioGuard extends InputStream {
         return true;
     }
 
-    /** The line to hand on, or null when it was answered here on {@code out}. Blank lines go on as they are. */
+    /**
+     * The line to hand on, or null when it goes no further: answered here on {@code out}, a notification no one
+     * handles, or a blank line (which the library took for a parse error, after which it read no more).
+     */
     static String screen(String received, PrintStream out) {
         if (received.isBlank()) {
-            return received;
+            return null;
         }
         McpEnvelope.Verdict verdict = McpEnvelope.check(received);
         if (verdict instanceof McpEnvelope.Refuse refuse) {
@@ -90,6 +93,6 @@ public final class McpStdioGuard extends InputStream {
             out.flush();
             return null;
         }
-        return ((McpEnvelope.Pass) verdict).body();
+        return verdict instanceof McpEnvelope.Pass pass ? pass.body() : null;
     }
 }

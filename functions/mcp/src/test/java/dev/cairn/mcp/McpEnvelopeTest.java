@@ -63,7 +63,7 @@ class McpEnvelopeTest {
     void eachMethodsRequiredParam_shouldBeNamed_whenMissingOrOfTheWrongType() throws Exception {
         String[][] cases = {
             {"resources/read", "{}", "params.uri"},
-            {"resources/subscribe", "{\"uri\":5}", "params.uri"},
+            {"resources/unsubscribe", "{\"uri\":5}", "params.uri"},
             {"prompts/get", "{}", "params.name"},
             {"completion/complete", "{\"ref\":{}}", "params.argument"},
             {"logging/setLevel", "{}", "params.level"},
@@ -112,16 +112,57 @@ class McpEnvelopeTest {
     }
 
     @Test
-    void notificationsAndResponses_shouldGoOn_whateverTheirMethod() {
+    void theClientsNotificationsAndResponses_shouldGoOn_andOtherNotificationsGoNoFurther() {
         assertThat(passed("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                        .changed())
-                .isFalse();
-        assertThat(passed("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"}")
                         .changed())
                 .isFalse();
         assertThat(passed("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}").changed())
                 .isFalse();
-        assertThat(passed("not json").changed()).isFalse(); // the library answers -32700 itself
+        // a notification is never answered, not even with an error
+        assertThat(McpEnvelope.check("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"}"))
+                .isInstanceOf(McpEnvelope.Ignore.class);
+        McpEnvelope.Pass batch = passed("[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
+        assertThat(batch.body()).isEqualTo("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
+    }
+
+    @Test
+    void textThatIsNoJson_orNothing_shouldBeAParseError_answeredWithoutId() throws Exception {
+        for (String body : List.of("not json at all", "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"", "")) {
+            McpEnvelope.Verdict v = McpEnvelope.check(body);
+
+            assertThat(v).as(body).isInstanceOf(McpEnvelope.Refuse.class);
+            assertThat(((McpEnvelope.Refuse) v).toRequest()).isFalse();
+            JsonNode answer = JSON.readTree(((McpEnvelope.Refuse) v).answer());
+            assertThat(answer.at("/error/code").asInt()).isEqualTo(-32700);
+            assertThat(answer.get("id").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    void anArgumentSentAsNull_shouldBeReadAsNotSent() throws Exception {
+        McpEnvelope.Pass pass = passed("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"recall\",\"arguments\":{\"query\":\"db?\",\"top_k\":null,\"team\":null}}}");
+
+        assertThat(pass.changed()).isTrue();
+        assertThat(JSON.readTree(pass.body()).at("/params/arguments")).isEqualTo(JSON.readTree("{\"query\":\"db?\"}"));
+    }
+
+    @Test
+    void aSubscription_shouldBeMethodNotFound_sayingThisServerOffersNone() throws Exception {
+        JsonNode answer =
+                refusal("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"x\"}}");
+
+        assertThat(answer.at("/error/code").asInt()).isEqualTo(-32601);
+        assertThat(answer.at("/error/message").asText()).contains("no resource subscriptions");
+    }
+
+    @Test
+    void aMessageWithNeitherMethodNorResult_shouldBeAnInvalidRequest_answeredWithItsId() throws Exception {
+        JsonNode answer = refusal("{\"jsonrpc\":\"2.0\",\"id\":8}");
+
+        assertThat(answer.get("id").asInt()).isEqualTo(8);
+        assertThat(answer.at("/error/code").asInt()).isEqualTo(-32600);
     }
 
     @Test
@@ -178,6 +219,8 @@ class McpEnvelopeTest {
     @Test
     void theStdioGuard_shouldAnswerABadLineItself_andHandOnTheOthers() throws Exception {
         String input = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n"
+                + "\n"
+                + "not json\n"
                 + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\"}\n"
                 + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"sync_status\"}}\n";
         ByteArrayOutputStream answered = new ByteArrayOutputStream();
@@ -194,14 +237,18 @@ class McpEnvelopeTest {
         assertThat(JSON.readTree(lines.get(0)).get("id").asInt()).isEqualTo(1);
         assertThat(JSON.readTree(lines.get(1)).at("/params/arguments").isObject())
                 .isTrue();
-        JsonNode answer = JSON.readTree(answered.toString(StandardCharsets.UTF_8));
-        assertThat(answer.get("id").asInt()).isEqualTo(2);
-        assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
+        // the blank line goes nowhere, the two bad ones are answered here, and reading goes on past all three
+        List<String> answers = answered.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(answers).hasSize(2);
+        assertThat(JSON.readTree(answers.get(0)).at("/error/code").asInt()).isEqualTo(-32700);
+        assertThat(JSON.readTree(answers.get(1)).get("id").asInt()).isEqualTo(2);
+        assertThat(JSON.readTree(answers.get(1)).at("/error/code").asInt()).isEqualTo(-32602);
     }
 
     /**
-     * Whatever arrives, the check answers (never throws), and a refusal answers every request that carries a valid id
-     * exactly once, with that id; what goes on is what arrived, but for empty arguments added to a tool call.
+     * Whatever arrives, the check answers (never throws); a refusal answers exactly the messages that expect an answer
+     * (an id, and not a response), each once, with its id; what goes on is what arrived, but for the notifications no
+     * one handles dropped and the arguments of a tool call completed; only notifications are dropped unanswered.
      */
     @Property(tries = 500)
     void anyMessageOrBatch_shouldBeHandedOnOrAnsweredForEveryRequestId(@ForAll("bodies") JsonNode body)
@@ -211,9 +258,8 @@ class McpEnvelopeTest {
         List<JsonNode> requestIds = new ArrayList<>();
         for (JsonNode m : body.isArray() ? body : List.of(body)) {
             if (m.isObject()
-                    && m.has("method")
-                    && m.has("id")
-                    && (m.get("id").isTextual() || m.get("id").isNumber())) {
+                    && (m.path("id").isTextual() || m.path("id").isNumber())
+                    && (m.has("method") || !(m.has("result") || m.has("error")))) {
                 requestIds.add(m.get("id"));
             }
         }
@@ -222,7 +268,7 @@ class McpEnvelopeTest {
             List<JsonNode> answered = new ArrayList<>();
             for (JsonNode a : answer.isArray() ? answer : List.of(answer)) {
                 assertThat(a.get("jsonrpc").asText()).isEqualTo("2.0");
-                assertThat(a.at("/error/code").asInt()).isIn(-32600, -32601, -32602);
+                assertThat(a.at("/error/code").asInt()).isIn(-32700, -32600, -32601, -32602);
                 assertThat(a.at("/error/message").asText()).isNotBlank();
                 if (!a.get("id").isNull()) {
                     answered.add(a.get("id"));
@@ -230,24 +276,39 @@ class McpEnvelopeTest {
             }
             assertThat(answered).containsExactlyInAnyOrderElementsOf(requestIds);
             assertThat(refuse.toRequest()).isEqualTo(!answered.isEmpty());
+        } else if (v instanceof McpEnvelope.Pass pass) {
+            assertThat(JSON.readTree(pass.body())).isEqualTo(toHandOn(body));
         } else {
-            JsonNode handedOn = JSON.readTree(((McpEnvelope.Pass) v).body());
-            assertThat(handedOn).isEqualTo(withArgumentsAdded(body));
+            assertThat(requestIds).isEmpty();
+            assertThat(toHandOn(body)).isIn(NODES.arrayNode(), null);
         }
     }
 
-    private static JsonNode withArgumentsAdded(JsonNode body) {
-        JsonNode copy = body.deepCopy();
-        for (JsonNode m : copy.isArray() ? copy : List.of(copy)) {
-            if (m.isObject()
-                    && "tools/call".equals(m.path("method").asText(null))
-                    && m.get("params") instanceof ObjectNode params
-                    && (params.get("arguments") == null
-                            || params.get("arguments").isNull())) {
-                params.set("arguments", NODES.objectNode());
+    /** What should go on of {@code body}: the notifications no one handles dropped, tool-call arguments completed. */
+    private static JsonNode toHandOn(JsonNode body) {
+        ArrayNode kept = NODES.arrayNode();
+        for (JsonNode element : body.isArray() ? body : List.of(body)) {
+            JsonNode m = element.deepCopy();
+            if (m.has("method")
+                    && !m.has("id")
+                    && !McpEnvelope.NOTIFICATIONS.contains(m.get("method").asText())) {
+                continue;
             }
+            if ("tools/call".equals(m.path("method").asText(null)) && m.get("params") instanceof ObjectNode params) {
+                if (params.get("arguments") == null || params.get("arguments").isNull()) {
+                    params.set("arguments", NODES.objectNode());
+                }
+                List<String> nulls = new ArrayList<>();
+                params.get("arguments").fields().forEachRemaining(e -> {
+                    if (e.getValue().isNull()) {
+                        nulls.add(e.getKey());
+                    }
+                });
+                ((ObjectNode) params.get("arguments")).remove(nulls);
+            }
+            kept.add(m);
         }
-        return copy;
+        return body.isArray() ? kept : kept.isEmpty() ? null : kept.get(0);
     }
 
     @Provide
