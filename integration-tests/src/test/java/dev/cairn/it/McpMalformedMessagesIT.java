@@ -149,6 +149,22 @@ class McpMalformedMessagesIT {
     }
 
     @Test
+    void aHandWrittenClientThatTakesJson_shouldBeServed_andOneThatTakesNoneHearWhatToSend() throws Exception {
+        String token = server().token("mira", TEAM);
+        for (String accept : new String[] {"*/*", "application/json"}) {
+            HttpResponse<String> init = post(token, null, INITIALIZE, accept);
+
+            assertThat(init.statusCode()).as(accept).isEqualTo(200);
+            assertThat(JSON.readTree(init.body()).at("/result/protocolVersion").asText())
+                    .isNotBlank();
+        }
+        HttpResponse<String> html = post(token, null, INITIALIZE, "text/html");
+        assertThat(html.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(html.body()).at("/error/message").asText())
+                .contains("application/json, text/event-stream");
+    }
+
+    @Test
     void aCallerWithoutAToken_shouldGet401_whateverItSends() throws Exception {
         HttpResponse<String> response = post(null, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}");
 
@@ -262,11 +278,17 @@ class McpMalformedMessagesIT {
     }
 
     private HttpResponse<String> post(String token, String session, String body) throws Exception {
+        return post(token, session, body, "application/json, text/event-stream");
+    }
+
+    private HttpResponse<String> post(String token, String session, String body, String accept) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server().baseUrl() + "/mcp"))
                 .timeout(Duration.ofSeconds(20))
                 .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (accept != null) {
+            request.header("Accept", accept);
+        }
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }

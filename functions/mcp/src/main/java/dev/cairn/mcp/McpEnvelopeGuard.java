@@ -40,8 +40,41 @@ public class McpEnvelopeGuard {
         router.route(HttpMethod.POST, BearerMechanism.ROOT).order(ORDER + 1).handler(McpEnvelopeGuard::guard);
     }
 
+    /** What the Streamable HTTP transport asks a client to accept; the MCP library refuses anything else with 400. */
+    static final String BOTH = "application/json, text/event-stream";
+
+    /**
+     * The {@code Accept} header to hand on, or null to refuse. The transport says a client lists both media types, and
+     * the library answers any other header with an empty 400, which a hand-written client (curl sends
+     * {@code *}{@code /*}) cannot read. This server only ever answers JSON (it never streams), so a client that takes
+     * JSON — nothing said, {@code *}{@code /*}, {@code application/*} or {@code application/json} — is served as if it
+     * had listed both; one that takes neither is refused with a JSON-RPC error saying what to send.
+     */
+    static String accepted(String accept) {
+        if (accept == null || accept.isBlank()) {
+            return BOTH;
+        }
+        String a = accept.toLowerCase(java.util.Locale.ROOT);
+        boolean json = a.contains("application/json") || a.contains("application/*") || a.contains("*/*");
+        if (!json) {
+            return null;
+        }
+        return a.contains("application/json") && a.contains("text/event-stream") ? accept : BOTH;
+    }
+
     @SuppressWarnings("deprecation") // setBody: the supported way to hand a later route a different body
     private static void guard(RoutingContext rc) {
+        String accept = accepted(rc.request().getHeader("Accept"));
+        if (accept == null) {
+            rc.response()
+                    .setStatusCode(400)
+                    .putHeader("Content-Type", "application/json")
+                    .end("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + McpEnvelope.INVALID_REQUEST
+                            + ",\"message\":\"Not acceptable: this server answers in JSON; send Accept: " + BOTH
+                            + " (MCP Streamable HTTP)\"}}");
+            return;
+        }
+        rc.request().headers().set("Accept", accept);
         Buffer body = rc.body().buffer();
         McpEnvelope.Verdict verdict = McpEnvelope.check(body == null ? "" : body.toString());
         if (verdict instanceof McpEnvelope.Refuse refuse) {
