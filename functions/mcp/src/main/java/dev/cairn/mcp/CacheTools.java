@@ -98,6 +98,10 @@ public class CacheTools {
         try {
             return call.get();
         } catch (InvalidInput e) {
+            if (e.getClass() != InvalidInput.class
+                    || e.errors().stream().noneMatch(f -> f.field().startsWith("validator."))) {
+                throw e; // an id's own refusal (invalid-id) and every other field stay as they are
+            }
             throw new InvalidInput(e.errors().stream()
                     .map(f -> new FieldError(f.field().replace("validator.", "validator_"), f.message()))
                     .toList());

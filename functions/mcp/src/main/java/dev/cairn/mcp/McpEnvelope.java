@@ -1,6 +1,7 @@
 package dev.cairn.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -40,8 +41,8 @@ import java.util.Optional;
  * found, {@code -32602} invalid params), whose message says what to send instead. Nothing of a refused message runs: in
  * a batch with one bad message, no message of the batch runs, and every request in it gets an answer, so no id is left
  * waiting. A {@code tools/call} without {@code arguments} goes on with empty arguments, so the tool's own checks name
- * what is missing. Anything this class does not know about goes on unchanged: the library's own answers to it are
- * fine.
+ * what is missing. A request whose method MCP does not define is refused here; within the methods it does define,
+ * what this class does not check goes on unchanged: the library's own answers to it are fine.
  */
 public final class McpEnvelope {
 
@@ -66,7 +67,8 @@ public final class McpEnvelope {
             "prompts/list",
             "prompts/get",
             "completion/complete",
-            "logging/setLevel");
+            "logging/setLevel",
+            "q/close"); // the library's own: ends its session
 
     /** Per method, its required params members and their JSON types. */
     private static final Map<String, List<Member>> REQUIRED = Map.of(
@@ -74,25 +76,40 @@ public final class McpEnvelope {
                     List.of(
                             new Member("protocolVersion", "string"),
                             new Member("capabilities", "object"),
-                            new Member("clientInfo", "object")),
+                            new Member("clientInfo", "object"),
+                            new Member("clientInfo.name", "string"),
+                            new Member("clientInfo.version", "string")),
             "tools/call", List.of(new Member("name", "string")),
             "resources/read", List.of(new Member("uri", "string")),
             "resources/unsubscribe", List.of(new Member("uri", "string")),
             "prompts/get", List.of(new Member("name", "string")),
-            "completion/complete", List.of(new Member("ref", "object"), new Member("argument", "object")),
+            "completion/complete",
+                    List.of(
+                            new Member("ref", "object"),
+                            new Member("ref.type", "string"),
+                            new Member("argument", "object"),
+                            new Member("argument.name", "string"),
+                            new Member("argument.value", "string")),
             "logging/setLevel", List.of(new Member("level", "string")));
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Strict where the library is (text after the message is an error to it, so it must be here too, or the library
+     * would get a line it then stops reading after), and exact with numbers, which a completed message is written
+     * back with.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private McpEnvelope() {}
 
     /** The notifications a client sends to a server (MCP 2025-06-18); others are acknowledged and dropped. */
-    static final List<String> NOTIFICATIONS = List.of(
-            "notifications/initialized",
-            "notifications/cancelled",
-            "notifications/progress",
-            "notifications/roots/list_changed");
+    static final List<String> NOTIFICATIONS =
+            List.of("notifications/initialized", "notifications/cancelled", "notifications/roots/list_changed");
 
     /** What to do with a message: hand it on (maybe completed), answer it here, or acknowledge it and drop it. */
     public sealed interface Verdict permits Pass, Refuse, Ignore {}
@@ -145,12 +162,12 @@ public final class McpEnvelope {
                     false);
         }
         ObjectNode message = (ObjectNode) root;
+        if (dropped(message)) {
+            return new Ignore();
+        }
         Optional<ObjectNode> refusal = problem(message);
         if (refusal.isPresent()) {
             return new Refuse(write(refusal.get()), !refusal.get().get("id").isNull());
-        }
-        if (ignored(message)) {
-            return new Ignore();
         }
         return completed(message) ? new Pass(write(message), true) : new Pass(body, false);
     }
@@ -162,12 +179,41 @@ public final class McpEnvelope {
                             NullNode.instance, INVALID_REQUEST, "Invalid Request: an empty batch holds no message")),
                     false);
         }
+        int responses = 0;
+        int requests = 0;
+        for (JsonNode element : batch) {
+            responses += element.isObject() && isResponse((ObjectNode) element) ? 1 : 0;
+            requests += element.isObject() && element.has("method") && element.has("id") ? 1 : 0;
+        }
+        if (responses > 0 && requests > 0) {
+            // the library reads a batch as responses or as requests by its first message, and so either never
+            // answered the requests in it or answered the responses "Unsupported method"
+            ArrayNode answers = NODES.arrayNode();
+            for (JsonNode element : batch) {
+                if (element.isObject() && !isResponse((ObjectNode) element) && validId(element.get("id"))) {
+                    answers.add(error(
+                            element.get("id"),
+                            INVALID_REQUEST,
+                            "Invalid Request: this batch mixes responses with requests; send them in separate"
+                                    + " messages"));
+                }
+            }
+            return answers.isEmpty()
+                    ? new Refuse(
+                            write(error(
+                                    NullNode.instance,
+                                    INVALID_REQUEST,
+                                    "Invalid Request: this batch mixes responses with requests; send them in"
+                                            + " separate messages")),
+                            false)
+                    : new Refuse(write(answers), true);
+        }
         List<Optional<ObjectNode>> problems = new ArrayList<>();
         int firstBad = -1;
         for (int i = 0; i < batch.size(); i++) {
             JsonNode element = batch.get(i);
             Optional<ObjectNode> p = element.isObject()
-                    ? problem((ObjectNode) element)
+                    ? (dropped((ObjectNode) element) ? Optional.<ObjectNode>empty() : problem((ObjectNode) element))
                     : Optional.of(error(
                             NullNode.instance,
                             INVALID_REQUEST,
@@ -182,7 +228,7 @@ public final class McpEnvelope {
             boolean changed = false;
             ArrayNode kept = NODES.arrayNode();
             for (JsonNode element : batch) {
-                if (ignored((ObjectNode) element)) {
+                if (dropped((ObjectNode) element)) {
                     changed = true;
                 } else {
                     changed |= completed((ObjectNode) element);
@@ -267,7 +313,10 @@ public final class McpEnvelope {
         }
         List<Member> required = REQUIRED.getOrDefault(name, List.of());
         for (Member m : required) {
-            JsonNode value = params == null ? null : params.get(m.name());
+            JsonNode value = params == null ? null : params.at("/" + m.name().replace('.', '/'));
+            if (value != null && value.isMissingNode()) {
+                value = null;
+            }
             if (value == null || value.isNull()) {
                 return Optional.of(error(
                         answerId,
@@ -283,6 +332,24 @@ public final class McpEnvelope {
                                 + ", not " + article(typeOf(value))));
             }
         }
+        JsonNode meta = params == null ? null : params.get("_meta");
+        if (meta != null && !meta.isNull() && !meta.isObject()) {
+            return Optional.of(error(
+                    answerId,
+                    INVALID_PARAMS,
+                    "Invalid params: params._meta of " + name + " must be an object, not " + article(typeOf(meta))));
+        }
+        if (name.equals("completion/complete")) {
+            String ref = params.at("/ref/type").asText();
+            String member = ref.equals("ref/resource") ? "uri" : "name";
+            if (!params.at("/ref/" + member).isTextual()) {
+                return Optional.of(error(
+                        answerId,
+                        INVALID_PARAMS,
+                        "Invalid params: completion/complete with ref.type " + ref + " needs params.ref." + member
+                                + " (a string)"));
+            }
+        }
         if (name.equals("tools/call") || name.equals("prompts/get")) {
             JsonNode arguments = params.get("arguments");
             if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
@@ -296,10 +363,20 @@ public final class McpEnvelope {
         return Optional.empty();
     }
 
-    /** A notification this server has no use for (JSON-RPC: never answered, so nothing to refuse either). */
-    private static boolean ignored(ObjectNode message) {
+    /**
+     * A notification that goes no further: one this server has no use for, or a malformed one. JSON-RPC never answers
+     * a notification, not even with an error (§ 4.1), so it is acknowledged and dropped.
+     */
+    private static boolean dropped(ObjectNode message) {
         JsonNode method = message.get("method");
-        return method != null && !message.has("id") && !NOTIFICATIONS.contains(method.asText());
+        if (method == null || message.has("id")) {
+            return false;
+        }
+        return !NOTIFICATIONS.contains(method.asText()) || problem(message).isPresent();
+    }
+
+    private static boolean isResponse(ObjectNode message) {
+        return !message.has("method") && message.has("id") && (message.has("result") || message.has("error"));
     }
 
     /**

@@ -46,37 +46,57 @@ public class McpEnvelopeGuard {
     /**
      * The {@code Accept} header to hand on, or null to refuse. The transport says a client lists both media types, and
      * the library answers any other header with an empty 400, which a hand-written client (curl sends
-     * {@code *}{@code /*}) cannot read. This server only ever answers JSON (it never streams), so a client that takes
-     * JSON — nothing said, {@code *}{@code /*}, {@code application/*} or {@code application/json} — is served as if it
-     * had listed both; one that takes neither is refused with a JSON-RPC error saying what to send.
+     * {@code *}{@code /*}) cannot read. The library answers a single message with JSON (this server never streams
+     * progress), so a client that takes JSON — nothing said, {@code *}{@code /*}, {@code application/*} or
+     * {@code application/json}, with a q above 0 — is served as if it had listed both. A batch of several requests may
+     * be answered as an event stream, so a batch keeps the header it came with. One that takes no JSON is refused with
+     * a JSON-RPC error saying what to send.
      */
-    static String accepted(String accept) {
-        if (accept == null || accept.isBlank()) {
-            return BOTH;
+    static String accepted(String accept, boolean batch) {
+        boolean json = accept == null || accept.isBlank();
+        boolean stream = false;
+        if (!json) {
+            for (String range : accept.toLowerCase(java.util.Locale.ROOT).split(",")) {
+                String[] parts = range.split(";");
+                String type = parts[0].strip();
+                boolean refused = false;
+                for (int k = 1; k < parts.length; k++) {
+                    refused |= parts[k].strip().matches("q\\s*=\\s*0(\\.0*)?");
+                }
+                if (refused) {
+                    continue;
+                }
+                json |= type.equals("application/json") || type.equals("application/*") || type.equals("*/*");
+                stream |= type.equals("text/event-stream") || type.equals("text/*") || type.equals("*/*");
+            }
         }
-        String a = accept.toLowerCase(java.util.Locale.ROOT);
-        boolean json = a.contains("application/json") || a.contains("application/*") || a.contains("*/*");
         if (!json) {
             return null;
         }
-        return a.contains("application/json") && a.contains("text/event-stream") ? accept : BOTH;
+        if (stream || !batch) {
+            return BOTH; // what the library asks for, and what this client takes
+        }
+        return null;
     }
 
     @SuppressWarnings("deprecation") // setBody: the supported way to hand a later route a different body
     private static void guard(RoutingContext rc) {
-        String accept = accepted(rc.request().getHeader("Accept"));
+        Buffer body = rc.body().buffer();
+        String text = body == null ? "" : body.toString();
+        String accept =
+                accepted(rc.request().getHeader("Accept"), text.stripLeading().startsWith("["));
         if (accept == null) {
             rc.response()
-                    .setStatusCode(400)
+                    .setStatusCode(406)
                     .putHeader("Content-Type", "application/json")
                     .end("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + McpEnvelope.INVALID_REQUEST
-                            + ",\"message\":\"Not acceptable: this server answers in JSON; send Accept: " + BOTH
+                            + ",\"message\":\"Not acceptable: this server answers in JSON, and a batch may be answered as an event stream;"
+                            + " send Accept: " + BOTH
                             + " (MCP Streamable HTTP)\"}}");
             return;
         }
         rc.request().headers().set("Accept", accept);
-        Buffer body = rc.body().buffer();
-        McpEnvelope.Verdict verdict = McpEnvelope.check(body == null ? "" : body.toString());
+        McpEnvelope.Verdict verdict = McpEnvelope.check(text);
         if (verdict instanceof McpEnvelope.Refuse refuse) {
             rc.response()
                     .setStatusCode(refuse.toRequest() ? 200 : 400)

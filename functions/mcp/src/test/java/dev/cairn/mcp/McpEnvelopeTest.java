@@ -65,7 +65,19 @@ class McpEnvelopeTest {
             {"resources/read", "{}", "params.uri"},
             {"resources/unsubscribe", "{\"uri\":5}", "params.uri"},
             {"prompts/get", "{}", "params.name"},
-            {"completion/complete", "{\"ref\":{}}", "params.argument"},
+            {"completion/complete", "{\"ref\":{}}", "params.ref.type"},
+            {"completion/complete", "{\"ref\":{\"type\":\"ref/prompt\"},\"argument\":{}}", "params.argument.name"},
+            {
+                "completion/complete",
+                "{\"ref\":{\"type\":\"ref/prompt\"},\"argument\":{\"name\":\"a\",\"value\":\"b\"}}",
+                "params.ref.name"
+            },
+            {
+                "initialize",
+                "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{}}",
+                "params.clientInfo.name"
+            },
+            {"tools/call", "{\"name\":\"recall\",\"_meta\":5}", "params._meta"},
             {"logging/setLevel", "{}", "params.level"},
             {"initialize", "{}", "params.protocolVersion"},
             {"initialize", "{\"protocolVersion\":5,\"capabilities\":{},\"clientInfo\":{}}", "params.protocolVersion"},
@@ -146,6 +158,38 @@ class McpEnvelopeTest {
 
         assertThat(pass.changed()).isTrue();
         assertThat(JSON.readTree(pass.body()).at("/params/arguments")).isEqualTo(JSON.readTree("{\"query\":\"db?\"}"));
+    }
+
+    @Test
+    void twoMessagesOnOneLine_aMixedBatch_andAMalformedNotification_shouldNeverReachTheLibrary() throws Exception {
+        // the library refuses text after a message, then stops reading stdin: answered here instead
+        JsonNode trailing = JSON.readTree(((McpEnvelope.Refuse)
+                        McpEnvelope.check(
+                                "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"} {\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}"))
+                .answer());
+        assertThat(trailing.at("/error/code").asInt()).isEqualTo(-32700);
+        // the library reads a batch as all responses or all requests, by its first message
+        JsonNode mixed = refusal("[{\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"result\":{}},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}]");
+        assertThat(mixed).hasSize(1);
+        assertThat(mixed.get(0).get("id").asInt()).isEqualTo(3);
+        assertThat(mixed.get(0).at("/error/message").asText()).contains("mixes responses with requests");
+        // a notification is never answered, even a malformed one
+        assertThat(McpEnvelope.check("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":[1]}"))
+                .isInstanceOf(McpEnvelope.Ignore.class);
+    }
+
+    @Test
+    void aCompletedMessage_shouldKeepItsNumbersExactly() throws Exception {
+        McpEnvelope.Pass pass = passed("{\"jsonrpc\":\"2.0\",\"id\":12345678901234567890,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"remember\",\"arguments\":{\"importance\":0.30000000000000004,"
+                + "\"x\":1e400,\"tags\":null}}}");
+
+        assertThat(pass.body())
+                .contains("12345678901234567890")
+                .contains("0.30000000000000004")
+                .doesNotContain("Infinity")
+                .doesNotContain("tags");
     }
 
     @Test
@@ -289,10 +333,13 @@ class McpEnvelopeTest {
         ArrayNode kept = NODES.arrayNode();
         for (JsonNode element : body.isArray() ? body : List.of(body)) {
             JsonNode m = element.deepCopy();
+            boolean badParams = m.has("params")
+                    && !m.get("params").isNull()
+                    && !m.get("params").isObject();
             if (m.has("method")
                     && !m.has("id")
-                    && !McpEnvelope.NOTIFICATIONS.contains(m.get("method").asText())) {
-                continue;
+                    && (!McpEnvelope.NOTIFICATIONS.contains(m.get("method").asText()) || badParams)) {
+                continue; // a notification no one handles, or a malformed one: dropped, never answered
             }
             if ("tools/call".equals(m.path("method").asText(null)) && m.get("params") instanceof ObjectNode params) {
                 if (params.get("arguments") == null || params.get("arguments").isNull()) {

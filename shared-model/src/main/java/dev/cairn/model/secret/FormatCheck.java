@@ -131,9 +131,12 @@ final class FormatCheck {
         return "10X98765432".charAt(sum % 11) == id.charAt(17);
     }
 
-    /** 8 digits (DNI), or X, Y or Z and 7 digits (NIE, the letter read as 0, 1, 2), then the number's letter mod 23. */
+    /**
+     * 8 digits (DNI, dots between its groups ignored), or X, Y or Z and 7 digits (NIE, the letter read as 0, 1, 2),
+     * then the number's letter modulo 23.
+     */
     static boolean spanishDni(String text) {
-        String id = text.replaceAll("[ -]", "").toUpperCase(java.util.Locale.ROOT);
+        String id = text.replaceAll("[ .-]", "").toUpperCase(java.util.Locale.ROOT);
         if (id.length() != 9) {
             return false;
         }
@@ -174,7 +177,10 @@ final class FormatCheck {
         return c == 0;
     }
 
-    /** 11 digits, not all alike, whose last two are the modulo-11 check digits of the nine and ten before them. */
+    /**
+     * 11 digits, not all alike, whose last two are the modulo-11 check digits of the nine and ten before them. Weaker
+     * than the other checks: a remainder of 10 and of 0 both give the digit 0, so some single-digit changes still pass.
+     */
     static boolean cpf(String text) {
         String digits = digitsOf(text, 11);
         if (digits == null || digits.chars().distinct().count() == 1) {

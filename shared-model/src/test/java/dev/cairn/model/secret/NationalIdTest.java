@@ -63,9 +63,10 @@ class NationalIdTest {
     }
 
     /**
-     * Each check catches any change of one digit of a valid number: MOD 11-2, the DNI's letter modulo 23, Verhoeff,
-     * the CPF's two digits and Luhn all detect every single-digit substitution, so a mistyped or made-up neighbour of
-     * a real number is never taken for one, and the scanner cannot be made to pass a digit it did not check.
+     * Four checks catch any change of one digit of a valid number: MOD 11-2, the DNI's letter modulo 23, Verhoeff and
+     * Luhn all detect every single-digit substitution, so a mistyped or made-up neighbour of a real number is never
+     * taken for one. The CPF's is left out: its two digits map a remainder of 10 to 0, so some neighbours pass (a
+     * reviewer's brute force found 44363575204 → 54363575204).
      */
     @Property(tries = 400)
     void changingOneDigitOfAValidNumber_shouldFailItsCheck(@ForAll("oneDigitChanged") String[] checkAndNumber) {
@@ -83,12 +84,16 @@ class NationalIdTest {
             new String[] {FormatCheck.ES_DNI, "X1234567L"},
             new String[] {FormatCheck.VERHOEFF, "234123412346"},
             new String[] {FormatCheck.VERHOEFF, "499315627182"},
-            new String[] {FormatCheck.CPF, "52998224725"},
             new String[] {FormatCheck.SIN, "527000004"},
             new String[] {FormatCheck.SIN, "130692544"});
 
     @Test
     void theValidNumbers_shouldPassTheirChecks() {
+        assertThat(FormatCheck.cpf("52998224725")).isTrue();
+        assertThat(FormatCheck.cpf("44363575204")).isTrue();
+        assertThat(FormatCheck.cpf("54363575204"))
+                .as("the CPF check's known blind spot")
+                .isTrue();
         for (String[] v : VALID) {
             assertThat(FormatCheck.passes(v[0], v[1])).as("%s %s", v[0], v[1]).isTrue();
             assertThat(FormatCheck.decides(v[0])).isTrue();
