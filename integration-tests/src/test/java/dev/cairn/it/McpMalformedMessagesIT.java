@@ -159,7 +159,7 @@ class McpMalformedMessagesIT {
                     .isNotBlank();
         }
         HttpResponse<String> html = post(token, null, INITIALIZE, "text/html");
-        assertThat(html.statusCode()).isEqualTo(400);
+        assertThat(html.statusCode()).isEqualTo(406);
         assertThat(JSON.readTree(html.body()).at("/error/message").asText())
                 .contains("application/json, text/event-stream");
     }
