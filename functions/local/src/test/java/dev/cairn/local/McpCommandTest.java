@@ -9,6 +9,7 @@ import dev.cairn.model.identity.Caller;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.util.HashMap;
@@ -39,12 +40,36 @@ class McpCommandTest {
 
     @Test
     void aDataDirectoryWhoseIndexAnotherProcessHolds_shouldBeRefusedAtOnce_namingIt() throws Exception {
-        java.nio.file.Path lock = data.resolve("index").resolve("write.lock");
-        java.nio.file.Files.createDirectories(lock.getParent());
-        java.nio.file.Files.createFile(lock);
-        try (java.nio.channels.FileChannel held =
-                        java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.WRITE);
-                java.nio.channels.FileLock ignored = held.lock()) {
+        Path lock = data.resolve("index").resolve("write.lock");
+        Files.createDirectories(lock.getParent());
+        Files.createFile(lock);
+        // another JVM holds the OS lock, as a running server's Lucene index does (tryLock answers null here; within one
+        // JVM it would throw instead)
+        Path holder = data.resolve("HoldLock.java");
+        Files.writeString(holder, """
+                public class HoldLock {
+                    public static void main(String[] a) throws Exception {
+                        try (var c = java.nio.channels.FileChannel.open(java.nio.file.Path.of(a[0]),
+                                        java.nio.file.StandardOpenOption.WRITE);
+                                var l = c.lock()) {
+                            System.out.println("locked");
+                            System.out.flush();
+                            System.in.read();
+                        }
+                    }
+                }
+                """);
+        Process other = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        holder.toString(),
+                        lock.toString())
+                .redirectErrorStream(true)
+                .start();
+        try {
+            String first = new java.io.BufferedReader(
+                            new java.io.InputStreamReader(other.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            assertThat(first).isEqualTo("locked");
 
             OptionalInt exit = prepare("--team", "acme");
 
@@ -53,6 +78,10 @@ class McpCommandTest {
                     .contains("is in use by another Cairn process")
                     .contains(data.toAbsolutePath().toString());
             assertThat(properties).doesNotContainKey("quarkus.mcp.server.stdio.enabled");
+        } finally {
+            other.getOutputStream().close();
+            other.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+            other.destroyForcibly();
         }
         // released (the server stopped): the same directory is fine again
         assertThat(prepare("--team", "acme")).isEmpty();
