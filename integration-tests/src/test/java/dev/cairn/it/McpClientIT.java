@@ -95,7 +95,15 @@ class McpClientIT {
             assertThat(response.statusCode())
                     .as("Authorization: %s", authorization)
                     .isEqualTo(401);
-            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
+            // RFC 6750: the bare challenge, and for a bearer token that was refused the error it names
+            assertThat(response.headers().firstValue("WWW-Authenticate"))
+                    .hasValue(
+                            authorization != null && authorization.startsWith("Bearer ")
+                                    ? "Bearer error=\"invalid_token\""
+                                    : "Bearer");
+            assertThat(JSON.readTree(response.body()).at("/error/message").asText())
+                    .as("Authorization: %s", authorization)
+                    .startsWith("Unauthorized: ");
         }
     }
 

@@ -41,6 +41,9 @@ class McpMalformedMessagesIT {
             + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}";
     private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
+    private static final String UNKNOWN_TOOL = "{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"tools/call\",\"params\":"
+            + "{\"name\":\"recal\",\"arguments\":{\"query\":\"which database?\"}}}";
+
     /** Each bad request (id = its index + 1), and the JSON-RPC error code it must get. */
     private static final List<Map.Entry<String, Integer>> BAD = List.of(
             Map.entry("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}", -32602),
@@ -61,6 +64,8 @@ class McpMalformedMessagesIT {
                             + "\"cairn://teams/" + TEAM + "/memories/x\"}}",
                     -32601),
             Map.entry("{\"jsonrpc\":\"2.0\",\"id\":13}", -32600),
+            // a misspelt tool: refused with the names it could have meant
+            Map.entry(UNKNOWN_TOOL, -32602),
             // a batch whose second message is bad: the remember in it must not run
             Map.entry(
                     "[{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
@@ -104,6 +109,7 @@ class McpMalformedMessagesIT {
             assertThat(response.statusCode()).as(bad.getKey()).isEqualTo(200);
             assertErrors(JSON.readTree(response.body()), bad.getKey(), bad.getValue());
         }
+        assertNamesTheTools(JSON.readTree(post(token, session, UNKNOWN_TOOL).body()));
         for (String notAMessage : List.of("[]", "42", "not json", "")) {
             HttpResponse<String> response = post(token, session, notAMessage);
 
@@ -165,10 +171,44 @@ class McpMalformedMessagesIT {
     }
 
     @Test
-    void aCallerWithoutAToken_shouldGet401_whateverItSends() throws Exception {
+    void aCallerWithoutAToken_shouldGet401_whateverItSends_withABodySayingWhy() throws Exception {
         HttpResponse<String> response = post(null, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}");
 
         assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
+        assertThat(JSON.readTree(response.body()).at("/error/message").asText()).contains("Authorization: Bearer");
+    }
+
+    @Test
+    void aRefusedToken_shouldGet401_namingTheTokenAsTheProblem() throws Exception {
+        HttpResponse<String> response = post("not.a.token", null, INITIALIZE);
+
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue("Bearer error=\"invalid_token\"");
+        assertThat(JSON.readTree(response.body()).at("/error/message").asText()).contains("token is invalid, expired");
+    }
+
+    @Test
+    void anUnknownSession_shouldGet404_sayingHowToStartANewOne() throws Exception {
+        String token = server().token("mira", TEAM);
+
+        HttpResponse<String> response =
+                post(token, "no-such-session", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(response.body()).at("/error/message").asText())
+                .contains("no-such-session")
+                .contains("send initialize without an Mcp-Session-Id header");
+    }
+
+    /** An unknown tool's refusal suggests the near name and lists every tool, so a model can correct its call. */
+    private static void assertNamesTheTools(JsonNode answer) {
+        assertThat(answer.at("/error/code").asInt()).as(answer.toString()).isEqualTo(-32602);
+        assertThat(answer.at("/error/message").asText())
+                .contains("no tool 'recal'")
+                .contains("did you mean recall?")
+                .contains("remember")
+                .contains("tool_cache_lookup");
     }
 
     @Test
@@ -220,6 +260,8 @@ class McpMalformedMessagesIT {
                 assertThat(line).as("an answer to %s", bad.getKey()).isNotNull();
                 assertErrors(JSON.readTree(line), bad.getKey(), bad.getValue());
             }
+            send(in, UNKNOWN_TOOL);
+            assertNamesTheTools(JSON.readTree(lines.poll(20, TimeUnit.SECONDS)));
             send(in, NO_ARGUMENTS);
             JsonNode listed = answersById(lines, 1, Duration.ofSeconds(20)).get("20");
             assertThat(listed).isNotNull();

@@ -39,7 +39,7 @@ public class CairnLocal {
         }
         if (args.length > 0 && args[0].equals("mcp")) {
             // before the stdio transport takes System.in: a message it would fail on is answered here instead
-            System.setIn(new McpStdioGuard(System.in, System.out));
+            System.setIn(McpStdioGuard.ofApplication(System.in, System.out));
         }
         Quarkus.run(args);
     }

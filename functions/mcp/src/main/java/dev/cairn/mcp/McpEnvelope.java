@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * The JSON-RPC envelope of an MCP message, checked before the MCP library reads it, because the library (quarkus-mcp
@@ -105,6 +107,9 @@ public final class McpEnvelope {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+    /** At most two edits apart, or -1. */
+    private static final LevenshteinDistance NEAR = new LevenshteinDistance(2);
+
     private McpEnvelope() {}
 
     /** The notifications a client sends to a server (MCP 2025-06-18); others are acknowledged and dropped. */
@@ -131,8 +136,16 @@ public final class McpEnvelope {
 
     private record Member(String name, String type) {}
 
-    /** The verdict on one received body: a JSON-RPC message or a batch of them. */
+    /** The verdict on one received body: a JSON-RPC message or a batch of them; tool names are not checked. */
     public static Verdict check(String body) {
+        return check(body, Set.of());
+    }
+
+    /**
+     * The verdict on one received body, with the server's tool names: a {@code tools/call} of another name is refused
+     * here with the names it could have meant (the library answers only "Invalid tool name"). Empty: not checked.
+     */
+    public static Verdict check(String body, Set<String> tools) {
         JsonNode root;
         try {
             root = JSON.readTree(body);
@@ -150,7 +163,7 @@ public final class McpEnvelope {
             return new Refuse(write(error(NullNode.instance, PARSE_ERROR, "Parse error: the message is empty")), false);
         }
         if (root.isArray()) {
-            return checkBatch((ArrayNode) root, body);
+            return checkBatch((ArrayNode) root, body, tools);
         }
         if (!root.isObject()) {
             return new Refuse(
@@ -165,14 +178,14 @@ public final class McpEnvelope {
         if (dropped(message)) {
             return new Ignore();
         }
-        Optional<ObjectNode> refusal = problem(message);
+        Optional<ObjectNode> refusal = problem(message, tools);
         if (refusal.isPresent()) {
             return new Refuse(write(refusal.get()), !refusal.get().get("id").isNull());
         }
         return completed(message) ? new Pass(write(message), true) : new Pass(body, false);
     }
 
-    private static Verdict checkBatch(ArrayNode batch, String body) {
+    private static Verdict checkBatch(ArrayNode batch, String body, Set<String> tools) {
         if (batch.isEmpty()) {
             return new Refuse(
                     write(error(
@@ -213,7 +226,9 @@ public final class McpEnvelope {
         for (int i = 0; i < batch.size(); i++) {
             JsonNode element = batch.get(i);
             Optional<ObjectNode> p = element.isObject()
-                    ? (dropped((ObjectNode) element) ? Optional.<ObjectNode>empty() : problem((ObjectNode) element))
+                    ? (dropped((ObjectNode) element)
+                            ? Optional.<ObjectNode>empty()
+                            : problem((ObjectNode) element, tools))
                     : Optional.of(error(
                             NullNode.instance,
                             INVALID_REQUEST,
@@ -263,7 +278,7 @@ public final class McpEnvelope {
     }
 
     /** What is wrong with one message, as the error to answer; empty when the library may have it. */
-    private static Optional<ObjectNode> problem(ObjectNode message) {
+    private static Optional<ObjectNode> problem(ObjectNode message, Set<String> tools) {
         JsonNode method = message.get("method");
         if (method == null) {
             if (message.has("id") && (message.has("result") || message.has("error"))) {
@@ -350,6 +365,12 @@ public final class McpEnvelope {
                                 + " (a string)"));
             }
         }
+        if (name.equals("tools/call")
+                && !tools.isEmpty()
+                && !tools.contains(params.get("name").asText())) {
+            return Optional.of(error(
+                    answerId, INVALID_PARAMS, unknownTool(params.get("name").asText(), tools)));
+        }
         if (name.equals("tools/call") || name.equals("prompts/get")) {
             JsonNode arguments = params.get("arguments");
             if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
@@ -364,6 +385,21 @@ public final class McpEnvelope {
     }
 
     /**
+     * The refusal of a tool name this server does not have: the names within two edits of it (a typo, a case slip, a
+     * hyphen for an underscore) first, then every name, so that a model can correct its call without a tools/list.
+     */
+    static String unknownTool(String name, Set<String> tools) {
+        List<String> all = tools.stream().sorted().toList();
+        List<String> near = all.stream()
+                .filter(t ->
+                        NEAR.apply(t, name.toLowerCase(java.util.Locale.ROOT).replace('-', '_')) >= 0)
+                .toList();
+        return "Invalid params: this server has no tool '" + name + "'"
+                + (near.isEmpty() ? "." : "; did you mean " + String.join(" or ", near) + "?")
+                + " Its tools: " + String.join(", ", all);
+    }
+
+    /**
      * A notification that goes no further: one this server has no use for, or a malformed one. JSON-RPC never answers
      * a notification, not even with an error (§ 4.1), so it is acknowledged and dropped.
      */
@@ -372,7 +408,8 @@ public final class McpEnvelope {
         if (method == null || message.has("id")) {
             return false;
         }
-        return !NOTIFICATIONS.contains(method.asText()) || problem(message).isPresent();
+        return !NOTIFICATIONS.contains(method.asText())
+                || problem(message, Set.of()).isPresent();
     }
 
     private static boolean isResponse(ObjectNode message) {

@@ -1,5 +1,6 @@
 package dev.cairn.mcp;
 
+import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -8,7 +9,9 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import java.util.Optional;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -26,6 +29,11 @@ public class McpEnvelopeGuard {
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     Optional<MemorySize> maxBodySize;
 
+    @Inject
+    ToolManager toolManager;
+
+    private volatile Set<String> tools;
+
     void install(@Observes Router router) {
         BodyHandler reader = BodyHandler.create(false);
         maxBodySize.ifPresent(limit -> reader.setBodyLimit(limit.asLongValue()));
@@ -37,7 +45,7 @@ public class McpEnvelopeGuard {
                 reader.handle(rc);
             }
         });
-        router.route(HttpMethod.POST, BearerMechanism.ROOT).order(ORDER + 1).handler(McpEnvelopeGuard::guard);
+        router.route(HttpMethod.POST, BearerMechanism.ROOT).order(ORDER + 1).handler(this::guard);
     }
 
     /** What the Streamable HTTP transport asks a client to accept; the MCP library refuses anything else with 400. */
@@ -79,8 +87,24 @@ public class McpEnvelopeGuard {
         return null;
     }
 
+    /** The names of the server's tools, read once: they are declared by annotations and never change at run time. */
+    Set<String> tools() {
+        Set<String> known = tools;
+        if (known == null) {
+            known = toolNames(toolManager);
+            tools = known;
+        }
+        return known;
+    }
+
+    static Set<String> toolNames(ToolManager manager) {
+        Set<String> names = new java.util.TreeSet<>();
+        manager.forEach(tool -> names.add(tool.name()));
+        return Set.copyOf(names);
+    }
+
     @SuppressWarnings("deprecation") // setBody: the supported way to hand a later route a different body
-    private static void guard(RoutingContext rc) {
+    private void guard(RoutingContext rc) {
         Buffer body = rc.body().buffer();
         String text = body == null ? "" : body.toString();
         String accept =
@@ -96,7 +120,7 @@ public class McpEnvelopeGuard {
             return;
         }
         rc.request().headers().set("Accept", accept);
-        McpEnvelope.Verdict verdict = McpEnvelope.check(text);
+        McpEnvelope.Verdict verdict = McpEnvelope.check(text, tools());
         if (verdict instanceof McpEnvelope.Refuse refuse) {
             rc.response()
                     .setStatusCode(refuse.toRequest() ? 200 : 400)

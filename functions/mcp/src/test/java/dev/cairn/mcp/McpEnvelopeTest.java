@@ -47,6 +47,71 @@ class McpEnvelopeTest {
         assertThat(answer.at("/error/message").asText()).contains("params.name").contains("tools/list");
     }
 
+    private static final java.util.Set<String> TOOLS =
+            java.util.Set.of("recall", "remember", "update_memory", "forget");
+
+    @Test
+    void aMisspeltTool_shouldBeAnsweredInvalidParams_suggestingTheNearNames_andListingEveryTool() throws Exception {
+        for (String[] sent : new String[][] {
+            {"recal", "did you mean recall?"},
+            {"Recall", "did you mean recall?"},
+            {"update-memory", "did you mean update_memory?"},
+            {"rememberr", "did you mean remember?"}
+        }) {
+            McpEnvelope.Verdict v = McpEnvelope.check(
+                    "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"" + sent[0]
+                            + "\",\"arguments\":{}}}",
+                    TOOLS);
+
+            assertThat(v).as(sent[0]).isInstanceOf(McpEnvelope.Refuse.class);
+            JsonNode answer = JSON.readTree(((McpEnvelope.Refuse) v).answer());
+            assertThat(answer.get("id").asInt()).isEqualTo(4);
+            assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(answer.at("/error/message").asText())
+                    .contains("no tool '" + sent[0] + "'")
+                    .contains(sent[1])
+                    .contains("Its tools: forget, recall, remember, update_memory");
+        }
+    }
+
+    @Test
+    void aToolFarFromEveryName_shouldBeRefusedWithTheListAlone() throws Exception {
+        McpEnvelope.Verdict v = McpEnvelope.check(
+                "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"search_memories\"}}",
+                TOOLS);
+
+        String message = JSON.readTree(((McpEnvelope.Refuse) v).answer())
+                .at("/error/message")
+                .asText();
+        assertThat(message).doesNotContain("did you mean").contains("Its tools: forget, recall");
+    }
+
+    @Test
+    void aKnownTool_orNoToolList_shouldPass() {
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"recall\","
+                + "\"arguments\":{\"query\":\"q\"}}}";
+        String unknown = call.replace("\"recall\"", "\"recal\"");
+
+        assertThat(McpEnvelope.check(call, TOOLS)).isInstanceOf(McpEnvelope.Pass.class);
+        // without the server's names (an adapter that has none) the library answers an unknown tool itself
+        assertThat(McpEnvelope.check(unknown)).isInstanceOf(McpEnvelope.Pass.class);
+    }
+
+    @Test
+    void aBatchWithAMisspeltTool_shouldRunNothing() throws Exception {
+        McpEnvelope.Verdict v = McpEnvelope.check(
+                "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
+                        + "\"arguments\":{\"content\":\"x\"}}},"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"forgett\"}}]",
+                TOOLS);
+
+        assertThat(v).isInstanceOf(McpEnvelope.Refuse.class);
+        JsonNode answers = JSON.readTree(((McpEnvelope.Refuse) v).answer());
+        assertThat(answers).hasSize(2);
+        assertThat(answers.get(0).at("/error/message").asText()).contains("Not run");
+        assertThat(answers.get(1).at("/error/message").asText()).contains("did you mean forget?");
+    }
+
     @Test
     void paramsThatAreNoObject_shouldBeAnsweredInvalidParams_forAnyMethod() throws Exception {
         for (String params : List.of("\"x\"", "[]", "5", "true")) {
