@@ -189,6 +189,22 @@ class McpMalformedMessagesIT {
     }
 
     @Test
+    void bearerWithNoToken_shouldBeToldSo_onTheMcpEndpointAndTheApi() throws Exception {
+        for (String path : List.of("/mcp", "/v1/teams/" + TEAM + "/memories")) {
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create(server().baseUrl() + path))
+                            .header("Authorization", "Bearer")
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(INITIALIZE))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).as(path).isEqualTo(401);
+            assertThat(response.body()).as(path).contains("has no token after Bearer");
+        }
+    }
+
+    @Test
     void anUnknownSession_shouldGet404_sayingHowToStartANewOne() throws Exception {
         String token = server().token("mira", TEAM);
 
@@ -199,6 +215,56 @@ class McpMalformedMessagesIT {
         assertThat(JSON.readTree(response.body()).at("/error/message").asText())
                 .contains("no-such-session")
                 .contains("send initialize without an Mcp-Session-Id header");
+    }
+
+    @Test
+    void messagesThatDoNotFitTheirSession_shouldGet400_sayingWhatToSend() throws Exception {
+        String token = server().token("mira", TEAM);
+
+        HttpResponse<String> noSession = post(token, null, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+
+        assertThat(noSession.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(noSession.body()).get("id").asInt()).isEqualTo(3);
+        assertThat(JSON.readTree(noSession.body()).at("/error/message").asText())
+                .contains("no Mcp-Session-Id header");
+
+        String session = post(token, null, INITIALIZE)
+                .headers()
+                .firstValue("Mcp-Session-Id")
+                .orElseThrow();
+        HttpResponse<String> again = post(token, session, INITIALIZE);
+
+        assertThat(again.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(again.body()).at("/error/message").asText()).contains("already initialized");
+        // and the session is still there
+        assertThat(post(token, session, INITIALIZED).statusCode()).isEqualTo(202);
+    }
+
+    @Test
+    void otherMethodsOnTheEndpoint_shouldBeAnsweredWithWhatTheyNeed() throws Exception {
+        String token = server().token("mira", TEAM);
+
+        HttpResponse<String> deleteWithoutSession = send(token, "DELETE");
+        HttpResponse<String> put = send(token, "PUT");
+
+        assertThat(deleteWithoutSession.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(deleteWithoutSession.body())
+                        .at("/error/message")
+                        .asText())
+                .contains("needs its Mcp-Session-Id header");
+        assertThat(put.statusCode()).isEqualTo(405);
+        assertThat(put.headers().firstValue("Allow")).hasValue("GET, POST, DELETE");
+        assertThat(JSON.readTree(put.body()).at("/error/message").asText()).contains("takes POST");
+    }
+
+    private HttpResponse<String> send(String token, String method) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(server().baseUrl() + "/mcp"))
+                        .timeout(Duration.ofSeconds(20))
+                        .header("Authorization", "Bearer " + token)
+                        .method(method, HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** An unknown tool's refusal suggests the near name and lists every tool, so a model can correct its call. */

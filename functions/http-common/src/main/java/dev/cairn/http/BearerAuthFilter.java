@@ -31,6 +31,9 @@ public class BearerAuthFilter implements ContainerRequestFilter {
         if (header == null || header.isBlank()) {
             throw new Unauthenticated("this route needs an Authorization: Bearer <token> header");
         }
+        if (header.strip().equalsIgnoreCase(PREFIX.strip())) {
+            throw new Unauthenticated("the Authorization header has no token after Bearer");
+        }
         if (!header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
             throw new Unauthenticated("the Authorization header must use the Bearer scheme");
         }

@@ -15,6 +15,8 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jose4j.jwt.consumer.ErrorCodes;
+import org.jose4j.jwt.consumer.InvalidJwtException;
 
 /**
  * Verifies a bearer JWT (signature, issuer, expiry) with SmallRye JWT and turns its {@code sub} and {@code teams}
@@ -80,9 +82,30 @@ public final class TokenVerifier {
         try {
             jwt = parser.parse(token);
         } catch (ParseException e) {
-            throw new Unauthenticated("the bearer token is invalid, expired or not issued for this server");
+            throw new Unauthenticated(reason(e));
         }
         return jwt;
+    }
+
+    /**
+     * Why a token was refused, in words that say what to do: an expired token and one signed with another key (another
+     * server's, or another data directory's) are told apart, as jose4j reports them; anything else stays general.
+     */
+    static String reason(ParseException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InvalidJwtException invalid) {
+                if (invalid.hasExpired()) {
+                    return "the bearer token has expired: mint a new one (the local server's token command, or your"
+                            + " identity provider)";
+                }
+                if (invalid.hasErrorCode(ErrorCodes.SIGNATURE_INVALID)) {
+                    return "the bearer token was not signed by this server's key: it was minted by another server or"
+                            + " for another data directory (the local server's token command must be given the"
+                            + " server's --data-dir)";
+                }
+            }
+        }
+        return "the bearer token is invalid, expired or not issued for this server";
     }
 
     private static Caller caller(JsonWebToken jwt) {

@@ -76,6 +76,31 @@ class TokenVerifierTest {
     }
 
     @Test
+    void aRefusal_shouldSayWhetherTheTokenExpired_orWasSignedByAnotherKey() {
+        String foreign = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .expiresIn(Duration.ofMinutes(5))
+                .sign(otherKeys.getPrivate());
+        String expired = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .issuedAt(Instant.now().minusSeconds(7200))
+                .expiresAt(Instant.now().minusSeconds(3600))
+                .sign(keys.getPrivate());
+        String expiredAndForeign = Jwt.issuer("cairn-test")
+                .subject("alice")
+                .issuedAt(Instant.now().minusSeconds(7200))
+                .expiresAt(Instant.now().minusSeconds(3600))
+                .sign(otherKeys.getPrivate());
+
+        assertThatThrownBy(() -> verifier.verify(expired)).hasMessageContaining("has expired: mint a new one");
+        assertThatThrownBy(() -> verifier.verify(foreign)).hasMessageContaining("not signed by this server's key");
+        // a foreign signature is what decides: whether someone else's token has expired is not ours to say
+        assertThatThrownBy(() -> verifier.verify(expiredAndForeign))
+                .hasMessageContaining("not signed by this server's key");
+        assertThatThrownBy(() -> verifier.verify("garbage")).hasMessageContaining("invalid, expired or not issued");
+    }
+
+    @Test
     void verify_shouldRefuseClaimsOutsideTheIdGrammar_ratherThanCleanThem() {
         String badSub = Jwt.issuer("cairn-test")
                 .subject("Alice")

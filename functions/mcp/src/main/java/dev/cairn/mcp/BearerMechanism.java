@@ -45,6 +45,10 @@ public class BearerMechanism implements HttpAuthenticationMechanism {
         if (header == null || header.isBlank()) {
             return Uni.createFrom().nullItem();
         }
+        if (header.strip().equalsIgnoreCase(PREFIX.strip())) {
+            return Uni.createFrom()
+                    .failure(new AuthenticationFailedException("the Authorization header has no token after Bearer"));
+        }
         if (!header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
             return Uni.createFrom()
                     .failure(new AuthenticationFailedException("the Authorization header must use the Bearer scheme"));

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * Refuses a tool call whose arguments the tool cannot take, as the HTTP API refuses a bad body, with a tool error
@@ -38,6 +39,9 @@ public class DeclaredArgumentsOnly implements ToolInputGuardrail {
             Set.of(Integer.class, int.class, Long.class, long.class, Short.class, short.class, Byte.class, byte.class);
     private static final Set<Type> NUMBERS = Set.of(Double.class, double.class, Float.class, float.class, Number.class);
 
+    /** At most two edits apart, or -1: the declared names a misspelt one could have meant. */
+    private static final LevenshteinDistance NEAR = new LevenshteinDistance(2);
+
     private final McpJson json;
 
     public DeclaredArgumentsOnly(McpJson json) {
@@ -58,14 +62,18 @@ public class DeclaredArgumentsOnly implements ToolInputGuardrail {
                 declared.stream().map(ToolManager.ToolArgument::name).toList();
         TreeSet<String> unknown = new TreeSet<>(arguments.fieldNames());
         unknown.removeAll(names);
-        if (!unknown.isEmpty()) {
-            String first = unknown.first();
-            return Optional.of(new InvalidInput(
-                    first,
-                    "is not an argument of " + tool + (unknown.size() > 1 ? " (nor are " + unknown + ")" : "")
-                            + "; it takes " + String.join(", ", names) + hint(tool, first)));
-        }
+        // every problem in one answer: an unknown argument beside a missing or mistyped one is named with them
         Checks c = new Checks();
+        for (String name : unknown) {
+            List<String> near = names.stream()
+                    .filter(n -> NEAR.apply(n, name.toLowerCase(java.util.Locale.ROOT)) >= 0)
+                    .toList();
+            c.fail(
+                    name,
+                    "is not an argument of " + tool
+                            + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)")
+                            + "; it takes " + String.join(", ", names) + hint(tool, name));
+        }
         for (ToolManager.ToolArgument a : declared) {
             Object value = arguments.getValue(a.name());
             String expected = jsonType(a.type());

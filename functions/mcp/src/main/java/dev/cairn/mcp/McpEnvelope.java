@@ -385,6 +385,51 @@ public final class McpEnvelope {
     }
 
     /**
+     * The refusal of a checked body that does not fit the session it came in, or empty. A server that keeps sessions
+     * takes only {@code initialize} without an {@code Mcp-Session-Id} (the transport says to answer anything else HTTP
+     * 400; the library answered 200 "The first message from the client must be initialize", which names no header),
+     * and never {@code initialize} inside a session (the library: "Unsupported method: initialize").
+     */
+    public static Optional<String> sessionProblem(String body, boolean inSession) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            return Optional.empty(); // refused by check() already
+        }
+        List<JsonNode> messages = new ArrayList<>();
+        if (root != null && root.isArray()) {
+            root.forEach(messages::add);
+        } else if (root != null) {
+            messages.add(root);
+        }
+        boolean misplaced = false;
+        for (JsonNode m : messages) {
+            boolean initialize = "initialize".equals(m.path("method").asText(null));
+            misplaced |= inSession == initialize;
+        }
+        if (!misplaced) {
+            return Optional.empty();
+        }
+        String message = inSession
+                ? "Bad Request: this MCP session is already initialized; to start a new session, send initialize"
+                        + " without the Mcp-Session-Id header"
+                : "Bad Request: no Mcp-Session-Id header. This server keeps sessions: send initialize first (without"
+                        + " the header), then send the Mcp-Session-Id header of its answer with every later message";
+        ArrayNode answers = NODES.arrayNode();
+        for (JsonNode m : messages) {
+            if (m.isObject() && isRequest((ObjectNode) m) && validId(m.get("id"))) {
+                answers.add(error(m.get("id"), INVALID_REQUEST, message));
+            }
+        }
+        if (root.isArray() && !answers.isEmpty()) {
+            return Optional.of(write(answers));
+        }
+        return Optional.of(
+                write(answers.isEmpty() ? error(NullNode.instance, INVALID_REQUEST, message) : answers.get(0)));
+    }
+
+    /**
      * The refusal of a tool name this server does not have: the names within two edits of it (a typo, a case slip, a
      * hyphen for an underscore) first, then every name, so that a model can correct its call without a tools/list.
      */

@@ -32,6 +32,10 @@ public class McpEnvelopeGuard {
     @Inject
     ToolManager toolManager;
 
+    /** Stateless (the Lambda package): any message may come without a session, and an unknown one is served too. */
+    @ConfigProperty(name = "quarkus.mcp.server.http.streamable.dummy-init", defaultValue = "false")
+    boolean stateless;
+
     private volatile Set<String> tools;
 
     void install(@Observes Router router) {
@@ -127,6 +131,16 @@ public class McpEnvelopeGuard {
                     .putHeader("Content-Type", "application/json")
                     .end(refuse.answer());
         } else if (verdict instanceof McpEnvelope.Pass pass) {
+            Optional<String> misplaced = stateless
+                    ? Optional.empty()
+                    : McpEnvelope.sessionProblem(pass.body(), rc.request().getHeader("Mcp-Session-Id") != null);
+            if (misplaced.isPresent()) {
+                rc.response()
+                        .setStatusCode(400)
+                        .putHeader("Content-Type", "application/json")
+                        .end(misplaced.get());
+                return;
+            }
             if (pass.changed()) {
                 rc.setBody(Buffer.buffer(pass.body()));
             }

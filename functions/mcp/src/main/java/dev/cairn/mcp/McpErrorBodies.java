@@ -73,15 +73,20 @@ public class McpErrorBodies {
         switch (status) {
             case 404:
                 return session == null
-                        ? null
+                        ? "Not found: " + rc.request().method() + " /mcp acts on a session and needs its "
+                                + SESSION_HEADER + " header (the one initialize answered with)"
                         : "Session not found: this server has no MCP session " + quoted(session)
                                 + " (it was deleted, expired while idle, or the server restarted). Start a new one:"
                                 + " send initialize without an " + SESSION_HEADER + " header, then use the "
                                 + SESSION_HEADER + " its answer carries";
             case 405:
-                return "Method not allowed: a GET on /mcp opens the event stream of an existing session and needs its "
-                        + SESSION_HEADER + " header; send each request as a POST (this server answers every POST"
-                        + " directly)";
+                rc.response().putHeader("Allow", "GET, POST, DELETE");
+                return rc.request().method() == HttpMethod.GET
+                        ? "Method not allowed: a GET on /mcp opens the event stream of an existing session and needs"
+                                + " its " + SESSION_HEADER + " header; send each request as a POST (this server answers"
+                                + " every POST directly)"
+                        : "Method not allowed: /mcp takes POST (each message), GET (a session's event stream) and"
+                                + " DELETE (ends a session, with its " + SESSION_HEADER + " header)";
             case 400:
                 return rc.request().method() == HttpMethod.GET
                         ? "Bad Request: a GET on /mcp (the session's event stream) sends Accept: text/event-stream"

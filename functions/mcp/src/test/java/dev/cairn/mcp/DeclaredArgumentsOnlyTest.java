@@ -86,4 +86,19 @@ class DeclaredArgumentsOnlyTest {
         InvalidInput e = refused("{\"content\":\"x\",\"importnce\":0.2}");
         assertThat(e.getMessage()).contains("importnce", "importance", "content");
     }
+
+    @Test
+    void aMisspeltArgument_shouldBeNamedWithTheOneItCouldMean_besideEveryOtherMistake() {
+        InvalidInput e = refused("{\"querry\":\"deploy\",\"top_k\":\"3\"}");
+
+        assertThat(e.errors()).extracting(f -> f.field()).containsExactly("querry", "content", "top_k");
+        assertThat(e.errors().get(0).message()).contains("is not an argument of remember");
+        // querry is not near any of remember's names; importnce is
+        assertThat(e.errors().get(0).message()).doesNotContain("did you mean");
+        assertThat(refused("{\"content\":\"x\",\"importnce\":0.2}")
+                        .errors()
+                        .get(0)
+                        .message())
+                .contains("(did you mean importance?)");
+    }
 }

@@ -112,6 +112,53 @@ class McpEnvelopeTest {
         assertThat(answers.get(1).at("/error/message").asText()).contains("did you mean forget?");
     }
 
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
+
+    @Test
+    void aRequestWithoutASession_shouldBeRefusedNamingTheHeader_butInitializeGoesOn() throws Exception {
+        JsonNode refused = JSON.readTree(
+                McpEnvelope.sessionProblem("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}", false)
+                        .orElseThrow());
+
+        assertThat(refused.get("id").asInt()).isEqualTo(7);
+        assertThat(refused.at("/error/message").asText())
+                .contains("no Mcp-Session-Id header")
+                .contains("initialize");
+        assertThat(McpEnvelope.sessionProblem(INITIALIZE, false)).isEmpty();
+        // a notification has no id to answer: the refusal carries null
+        assertThat(JSON.readTree(McpEnvelope.sessionProblem(
+                                        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", false)
+                                .orElseThrow())
+                        .get("id")
+                        .isNull())
+                .isTrue();
+    }
+
+    @Test
+    void initializeInsideASession_shouldBeRefusedSayingHowToStartAnother_andOtherRequestsGoOn() throws Exception {
+        JsonNode refused =
+                JSON.readTree(McpEnvelope.sessionProblem(INITIALIZE, true).orElseThrow());
+
+        assertThat(refused.get("id").asInt()).isEqualTo(1);
+        assertThat(refused.at("/error/message").asText()).contains("already initialized");
+        assertThat(McpEnvelope.sessionProblem("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}", true))
+                .isEmpty();
+    }
+
+    @Test
+    void aBatchWithoutASession_shouldAnswerEachRequestInIt() throws Exception {
+        JsonNode refused = JSON.readTree(McpEnvelope.sessionProblem(
+                        "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":"
+                                + "\"notifications/initialized\"},{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"tools/list\"}]",
+                        false)
+                .orElseThrow());
+
+        assertThat(refused).hasSize(2);
+        assertThat(refused.get(0).get("id").asInt()).isEqualTo(1);
+        assertThat(refused.get(1).get("id").asText()).isEqualTo("b");
+    }
+
     @Test
     void paramsThatAreNoObject_shouldBeAnsweredInvalidParams_forAnyMethod() throws Exception {
         for (String params : List.of("\"x\"", "[]", "5", "true")) {
