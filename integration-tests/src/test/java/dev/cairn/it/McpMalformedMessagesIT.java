@@ -232,6 +232,13 @@ class McpMalformedMessagesIT {
                 .headers()
                 .firstValue("Mcp-Session-Id")
                 .orElseThrow();
+        // a misspelt tool without a session: the session is what it is told about
+        HttpResponse<String> unknownTool = post(token, null, UNKNOWN_TOOL);
+        assertThat(unknownTool.statusCode()).isEqualTo(400);
+        assertThat(unknownTool.body()).contains("no Mcp-Session-Id header");
+        // initialize with an id this server never issued: the 404 that tells a client to start again
+        assertThat(post(token, "stale-session", INITIALIZE).statusCode()).isEqualTo(404);
+
         HttpResponse<String> again = post(token, session, INITIALIZE);
 
         assertThat(again.statusCode()).isEqualTo(400);
@@ -252,6 +259,17 @@ class McpMalformedMessagesIT {
                         .at("/error/message")
                         .asText())
                 .contains("needs its Mcp-Session-Id header");
+        for (String legacy : List.of("/mcp/sse", "/mcp/messages/abc")) {
+            HttpResponse<String> sse = http.send(
+                    HttpRequest.newBuilder(URI.create(server().baseUrl() + legacy))
+                            .timeout(Duration.ofSeconds(20))
+                            .header("Authorization", "Bearer " + token)
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(sse.statusCode()).as(legacy).isEqualTo(404);
+            assertThat(sse.body()).as(legacy).contains("Streamable HTTP at /mcp");
+        }
         assertThat(put.statusCode()).isEqualTo(405);
         assertThat(put.headers().firstValue("Allow")).hasValue("GET, POST, DELETE");
         assertThat(JSON.readTree(put.body()).at("/error/message").asText()).contains("takes POST");

@@ -99,8 +99,8 @@ public final class TokenVerifier {
                             + " identity provider)";
                 }
                 if (invalid.hasErrorCode(ErrorCodes.SIGNATURE_INVALID)) {
-                    return "the bearer token was not signed by this server's key: it was minted by another server or"
-                            + " for another data directory (the local server's token command must be given the"
+                    return "the bearer token was not signed by this server's key: it was issued by another server or"
+                            + " identity provider, or altered (a local server's token command must be given that"
                             + " server's --data-dir)";
                 }
             }

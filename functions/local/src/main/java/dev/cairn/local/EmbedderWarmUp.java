@@ -1,11 +1,13 @@
 package dev.cairn.local;
 
+import dev.cairn.embedded.OnnxEmbedder;
 import dev.cairn.model.port.Embedder;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
@@ -28,22 +30,26 @@ public class EmbedderWarmUp {
     }
 
     void start(@Observes StartupEvent event) {
-        Thread warm = new Thread(() -> warm(embedder::get), "cairn-embed-warm-up");
+        Thread warm = new Thread(() -> warm(embedder::get, e -> e instanceof OnnxEmbedder), "cairn-embed-warm-up");
         warm.setDaemon(true);
         warm.start();
     }
 
     /** Runs the model once as a recall and a write would; whether it worked (a failure is logged, never thrown). */
-    static boolean warm(Supplier<Embedder> source) {
+    static boolean warm(Supplier<Embedder> source, Predicate<Embedder> inProcess) {
         long start = System.nanoTime();
         try {
             Embedder e = source.get();
+            if (!inProcess.test(e)) {
+                return false; // a remote model (Bedrock) loads nothing here, and a call would cost money
+            }
             // a query and a short batch, as a recall and a write run them: the first inferences of each shape are slow
             e.embedQuery("which database does the team use?");
             e.embedDocuments(List.of("We use PostgreSQL 16 for every new service", "Alice prefers dark mode"));
             LOG.debugf("embedding model %s warm in %d ms", e.modelId(), (System.nanoTime() - start) / 1_000_000);
             return true;
-        } catch (RuntimeException failure) {
+        } catch (RuntimeException | LinkageError failure) {
+            // LinkageError: ONNX Runtime's native library that cannot load
             // the first request will load it and report what is wrong there, where a caller sees it
             LOG.warnf("embedding model warm-up failed: %s", failure.toString());
             return false;

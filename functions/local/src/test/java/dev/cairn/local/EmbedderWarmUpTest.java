@@ -41,7 +41,7 @@ class EmbedderWarmUpTest {
     void warmUp_shouldRunTheModelOnceAsARecallAndOnceAsABatchWrite() {
         Recording embedder = new Recording();
 
-        assertThat(EmbedderWarmUp.warm(() -> embedder)).isTrue();
+        assertThat(EmbedderWarmUp.warm(() -> embedder, e -> true)).isTrue();
 
         assertThat(embedder.queries).hasSize(1);
         assertThat(embedder.batches).hasSize(1);
@@ -50,9 +50,27 @@ class EmbedderWarmUpTest {
 
     @Test
     void aModelThatFailsToLoad_shouldBeReportedFalse_andNeverThrow() {
-        assertThat(EmbedderWarmUp.warm(() -> {
-                    throw new IllegalArgumentException("unknown embedding model 'x'");
-                }))
+        assertThat(EmbedderWarmUp.warm(
+                        () -> {
+                            throw new IllegalArgumentException("unknown embedding model 'x'");
+                        },
+                        e -> true))
                 .isFalse();
+        assertThat(EmbedderWarmUp.warm(
+                        () -> {
+                            throw new UnsatisfiedLinkError("no onnxruntime in java.library.path");
+                        },
+                        e -> true))
+                .isFalse();
+    }
+
+    @Test
+    void aRemoteModel_shouldNotBeCalled() {
+        Recording remote = new Recording();
+
+        assertThat(EmbedderWarmUp.warm(() -> remote, e -> false)).isFalse();
+
+        assertThat(remote.queries).isEmpty();
+        assertThat(remote.batches).isEmpty();
     }
 }

@@ -46,12 +46,10 @@ public class BearerMechanism implements HttpAuthenticationMechanism {
             return Uni.createFrom().nullItem();
         }
         if (header.strip().equalsIgnoreCase(PREFIX.strip())) {
-            return Uni.createFrom()
-                    .failure(new AuthenticationFailedException("the Authorization header has no token after Bearer"));
+            return Uni.createFrom().failure(refused("the Authorization header has no token after Bearer"));
         }
         if (!header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
-            return Uni.createFrom()
-                    .failure(new AuthenticationFailedException("the Authorization header must use the Bearer scheme"));
+            return Uni.createFrom().failure(refused("the Authorization header must use the Bearer scheme"));
         }
         String token = header.substring(PREFIX.length()).trim();
         // On the calling thread, not a worker: in the Lambda (Quarkus' virtual HTTP connection) an identity that
@@ -60,6 +58,12 @@ public class BearerMechanism implements HttpAuthenticationMechanism {
         // key is CPU only; with a key-set location the first verification (and a key rotation) fetches the set,
         // which blocks this thread once: in a Lambda instance, which serves one request at a time, nothing waits.
         return Uni.createFrom().item(() -> identity(token));
+    }
+
+    /** A refusal whose cause carries the reason {@link McpErrorBodies} may tell the caller. */
+    private static AuthenticationFailedException refused(String reason) {
+        Unauthenticated cause = new Unauthenticated(reason);
+        return new AuthenticationFailedException(reason, cause);
     }
 
     private SecurityIdentity identity(String token) {

@@ -404,18 +404,30 @@ public final class McpEnvelope {
             messages.add(root);
         }
         boolean misplaced = false;
+        boolean initializing = false;
         for (JsonNode m : messages) {
+            if (!m.isObject()) {
+                return Optional.empty(); // not a message at all: check() says so
+            }
             boolean initialize = "initialize".equals(m.path("method").asText(null));
+            initializing |= initialize;
             misplaced |= inSession == initialize;
         }
         if (!misplaced) {
             return Optional.empty();
         }
-        String message = inSession
-                ? "Bad Request: this MCP session is already initialized; to start a new session, send initialize"
-                        + " without the Mcp-Session-Id header"
-                : "Bad Request: no Mcp-Session-Id header. This server keeps sessions: send initialize first (without"
-                        + " the header), then send the Mcp-Session-Id header of its answer with every later message";
+        String message;
+        if (inSession) {
+            message = "Bad Request: this MCP session is already initialized; to start a new session, send initialize"
+                    + " without the Mcp-Session-Id header";
+        } else if (initializing) {
+            message = "Bad Request: initialize goes alone, not in a batch: send it first, then send the Mcp-Session-Id"
+                    + " header of its answer with every later message";
+        } else {
+            message = "Bad Request: no Mcp-Session-Id header. This server keeps sessions: send initialize first"
+                    + " (without the header), then send the Mcp-Session-Id header of its answer with every later"
+                    + " message";
+        }
         ArrayNode answers = NODES.arrayNode();
         for (JsonNode m : messages) {
             if (m.isObject() && isRequest((ObjectNode) m) && validId(m.get("id"))) {

@@ -1,6 +1,7 @@
 package dev.cairn.mcp;
 
 import io.quarkiverse.mcp.server.ToolManager;
+import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -31,6 +32,10 @@ public class McpEnvelopeGuard {
 
     @Inject
     ToolManager toolManager;
+
+    /** The library's live sessions (its runtime bean: the only place that knows which ids it issued). */
+    @Inject
+    ConnectionManager connections;
 
     /** Stateless (the Lambda package): any message may come without a session, and an unknown one is served too. */
     @ConfigProperty(name = "quarkus.mcp.server.http.streamable.dummy-init", defaultValue = "false")
@@ -91,7 +96,11 @@ public class McpEnvelopeGuard {
         return null;
     }
 
-    /** The names of the server's tools, read once: they are declared by annotations and never change at run time. */
+    /**
+     * The names of the server's tools, read once: they are declared by annotations. A tool registered at run time
+     * through {@link ToolManager} would be refused as unknown; nothing here registers one (if something ever does, read
+     * the names per request instead).
+     */
     Set<String> tools() {
         Set<String> known = tools;
         if (known == null) {
@@ -124,6 +133,20 @@ public class McpEnvelopeGuard {
             return;
         }
         rc.request().headers().set("Accept", accept);
+        // the session first: a request outside any session is refused for that, whatever else is wrong with it
+        String session = rc.request().getHeader(McpErrorBodies.SESSION_HEADER);
+        boolean inSession = session != null && !session.isBlank();
+        // a session id the library does not know is its 404 (with McpErrorBodies' text), initialize or not
+        Optional<String> misplaced = stateless || (inSession && !connections.has(session))
+                ? Optional.empty()
+                : McpEnvelope.sessionProblem(text, inSession);
+        if (misplaced.isPresent()) {
+            rc.response()
+                    .setStatusCode(400)
+                    .putHeader("Content-Type", "application/json")
+                    .end(misplaced.get());
+            return;
+        }
         McpEnvelope.Verdict verdict = McpEnvelope.check(text, tools());
         if (verdict instanceof McpEnvelope.Refuse refuse) {
             rc.response()
@@ -131,16 +154,6 @@ public class McpEnvelopeGuard {
                     .putHeader("Content-Type", "application/json")
                     .end(refuse.answer());
         } else if (verdict instanceof McpEnvelope.Pass pass) {
-            Optional<String> misplaced = stateless
-                    ? Optional.empty()
-                    : McpEnvelope.sessionProblem(pass.body(), rc.request().getHeader("Mcp-Session-Id") != null);
-            if (misplaced.isPresent()) {
-                rc.response()
-                        .setStatusCode(400)
-                        .putHeader("Content-Type", "application/json")
-                        .end(misplaced.get());
-                return;
-            }
             if (pass.changed()) {
                 rc.setBody(Buffer.buffer(pass.body()));
             }

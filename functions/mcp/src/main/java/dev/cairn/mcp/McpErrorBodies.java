@@ -2,6 +2,7 @@ package dev.cairn.mcp;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.http.Unauthenticated;
 import io.quarkus.security.AuthenticationFailedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -20,6 +21,9 @@ import jakarta.enterprise.event.Observes;
 @ApplicationScoped
 public class McpErrorBodies {
 
+    /** Before Quarkus security's authentication filter (−200). */
+    static final int BEFORE_AUTHENTICATION = -250;
+
     /** After the authentication filter (−200), before the authorization filter (−100) answers an anonymous 401. */
     static final int BEFORE_AUTHORIZATION = -150;
 
@@ -31,7 +35,7 @@ public class McpErrorBodies {
     void install(@Observes Router router) {
         router.route(BearerMechanism.ROOT).order(BEFORE_AUTHORIZATION).handler(rc -> {
             String header = rc.request().getHeader(HttpHeaders.AUTHORIZATION);
-            if ((header == null || header.isBlank()) && rc.request().method() != HttpMethod.OPTIONS) {
+            if (header == null || header.isBlank()) {
                 unauthorized(
                         rc,
                         "Unauthorized: this MCP endpoint needs an Authorization: Bearer <token> header (a token for"
@@ -42,6 +46,24 @@ public class McpErrorBodies {
             }
         });
         router.route(BearerMechanism.ROOT).order(-1000).failureHandler(McpErrorBodies::failed);
+        // The library also serves the HTTP+SSE transport of MCP 2024-11-05 (GET /mcp/sse, POST /mcp/messages/…),
+        // which none of this module's checks cover and which the AWS stack never routes. It is not offered: a client
+        // that tries it is told where the Streamable HTTP endpoint is. Before authentication, so the answer is the
+        // same with or without a token.
+        for (String legacy : new String[] {BearerMechanism.ROOT + "/sse", BearerMechanism.ROOT + "/messages/*"}) {
+            router.route(legacy)
+                    .order(BEFORE_AUTHENTICATION)
+                    .handler(
+                            rc -> rc.response()
+                                    .setStatusCode(404)
+                                    .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                                    .end(
+                                            body(
+                                                    McpEnvelope.INVALID_REQUEST,
+                                                    "Not found: this server speaks MCP over Streamable HTTP at "
+                                                            + BearerMechanism.ROOT
+                                                            + " (protocol 2025-06-18); the HTTP+SSE transport of 2024-11-05 is not offered")));
+        }
     }
 
     private static void failed(RoutingContext rc) {
@@ -53,7 +75,12 @@ public class McpErrorBodies {
         if (failure instanceof AuthenticationFailedException) {
             String header = rc.request().getHeader(HttpHeaders.AUTHORIZATION);
             boolean bearer = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7);
-            unauthorized(rc, "Unauthorized: " + failure.getMessage(), bearer);
+            // only this server's own reasons go back to the caller: Quarkus' other failures may carry none, or
+            // internals (mechanism names) that are no business of a client
+            String reason = failure.getCause() instanceof Unauthenticated own
+                    ? own.getMessage()
+                    : "the credentials were refused; send Authorization: Bearer <token>";
+            unauthorized(rc, "Unauthorized: " + reason, bearer);
             return;
         }
         String message = failure == null ? message(rc.statusCode(), rc) : null;

@@ -147,6 +147,23 @@ class McpEnvelopeTest {
     }
 
     @Test
+    void initializeInABatch_shouldBeToldToGoAlone() throws Exception {
+        JsonNode refused = JSON.readTree(McpEnvelope.sessionProblem(
+                        "[" + INITIALIZE + ",{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]", false)
+                .orElseThrow());
+
+        assertThat(refused).hasSize(1);
+        assertThat(refused.get(0).at("/error/message").asText()).contains("initialize goes alone");
+    }
+
+    @Test
+    void aBodyThatHoldsNoMessage_shouldBeLeftToTheEnvelopeCheck() {
+        assertThat(McpEnvelope.sessionProblem("42", false)).isEmpty();
+        assertThat(McpEnvelope.sessionProblem("[1,2]", false)).isEmpty();
+        assertThat(McpEnvelope.sessionProblem("not json", false)).isEmpty();
+    }
+
+    @Test
     void aBatchWithoutASession_shouldAnswerEachRequestInIt() throws Exception {
         JsonNode refused = JSON.readTree(McpEnvelope.sessionProblem(
                         "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":"
