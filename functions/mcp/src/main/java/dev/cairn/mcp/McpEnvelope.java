@@ -447,10 +447,14 @@ public final class McpEnvelope {
      */
     static String unknownTool(String name, Set<String> tools) {
         List<String> all = tools.stream().sorted().toList();
-        List<String> near = all.stream()
-                .filter(t ->
-                        NEAR.apply(t, name.toLowerCase(java.util.Locale.ROOT).replace('-', '_')) >= 0)
-                .toList();
+        // a client's own prefix (Claude Code shows tools as mcp__<server>__<tool>) is not part of the name; no tool
+        // of this server has a double underscore, so the last one ends the prefix
+        String bare = name.startsWith("mcp__") && name.lastIndexOf("__") > 3
+                ? name.substring(name.lastIndexOf("__") + 2)
+                : name;
+        String asWritten = bare.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
+        List<String> near =
+                all.stream().filter(t -> NEAR.apply(t, asWritten) >= 0).toList();
         return "Invalid params: this server has no tool '" + name + "'"
                 + (near.isEmpty() ? "." : "; did you mean " + String.join(" or ", near) + "?")
                 + " Its tools: " + String.join(", ", all);

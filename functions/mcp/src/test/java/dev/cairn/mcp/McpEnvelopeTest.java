@@ -56,7 +56,9 @@ class McpEnvelopeTest {
             {"recal", "did you mean recall?"},
             {"Recall", "did you mean recall?"},
             {"update-memory", "did you mean update_memory?"},
-            {"rememberr", "did you mean remember?"}
+            {"rememberr", "did you mean remember?"},
+            {"mcp__cairn__recall", "did you mean recall?"},
+            {"mcp__my_memory__update-memory", "did you mean update_memory?"}
         }) {
             McpEnvelope.Verdict v = McpEnvelope.check(
                     "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"" + sent[0]
