@@ -27,7 +27,7 @@ import java.util.Set;
 public class BearerMechanism implements HttpAuthenticationMechanism {
 
     static final String ROOT = "/mcp";
-    private static final String PREFIX = "Bearer ";
+    static final String PREFIX = "Bearer ";
 
     private final TokenVerifier verifier;
 

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * Refuses a tool call whose arguments the tool cannot take, as the HTTP API refuses a bad body, with a tool error
@@ -38,9 +37,6 @@ public class DeclaredArgumentsOnly implements ToolInputGuardrail {
     private static final Set<Type> WHOLE_NUMBERS =
             Set.of(Integer.class, int.class, Long.class, long.class, Short.class, short.class, Byte.class, byte.class);
     private static final Set<Type> NUMBERS = Set.of(Double.class, double.class, Float.class, float.class, Number.class);
-
-    /** At most two edits apart, or -1: the declared names a misspelt one could have meant. */
-    private static final LevenshteinDistance NEAR = new LevenshteinDistance(2);
 
     private final McpJson json;
 
@@ -65,9 +61,7 @@ public class DeclaredArgumentsOnly implements ToolInputGuardrail {
         // every problem in one answer: an unknown argument beside a missing or mistyped one is named with them
         Checks c = new Checks();
         for (String name : unknown) {
-            List<String> near = names.stream()
-                    .filter(n -> NEAR.apply(n, name.toLowerCase(java.util.Locale.ROOT)) >= 0)
-                    .toList();
+            List<String> near = McpEnvelope.near(name, names);
             c.fail(
                     name,
                     "is not an argument of " + tool

@@ -452,12 +452,16 @@ public final class McpEnvelope {
         String bare = name.startsWith("mcp__") && name.lastIndexOf("__") > 3
                 ? name.substring(name.lastIndexOf("__") + 2)
                 : name;
-        String asWritten = bare.toLowerCase(java.util.Locale.ROOT).replace('-', '_');
-        List<String> near =
-                all.stream().filter(t -> NEAR.apply(t, asWritten) >= 0).toList();
+        List<String> near = near(bare.replace('-', '_'), all);
         return "Invalid params: this server has no tool '" + name + "'"
                 + (near.isEmpty() ? "." : "; did you mean " + String.join(" or ", near) + "?")
                 + " Its tools: " + String.join(", ", all);
+    }
+
+    /** The names within two edits of {@code written}, case aside, in the order given: what a misspelling could mean. */
+    static List<String> near(String written, java.util.Collection<String> names) {
+        String lower = written.toLowerCase(java.util.Locale.ROOT);
+        return names.stream().filter(n -> NEAR.apply(n, lower) >= 0).toList();
     }
 
     /**

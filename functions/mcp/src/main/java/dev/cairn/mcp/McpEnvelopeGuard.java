@@ -111,9 +111,9 @@ public class McpEnvelopeGuard {
     }
 
     static Set<String> toolNames(ToolManager manager) {
-        Set<String> names = new java.util.TreeSet<>();
-        manager.forEach(tool -> names.add(tool.name()));
-        return Set.copyOf(names);
+        return java.util.stream.StreamSupport.stream(manager.spliterator(), false)
+                .map(ToolManager.ToolInfo::name)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     @SuppressWarnings("deprecation") // setBody: the supported way to hand a later route a different body

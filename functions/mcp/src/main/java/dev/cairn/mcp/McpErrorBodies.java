@@ -74,7 +74,8 @@ public class McpErrorBodies {
         Throwable failure = rc.failure();
         if (failure instanceof AuthenticationFailedException) {
             String header = rc.request().getHeader(HttpHeaders.AUTHORIZATION);
-            boolean bearer = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7);
+            boolean bearer = header != null
+                    && header.regionMatches(true, 0, BearerMechanism.PREFIX, 0, BearerMechanism.PREFIX.length());
             // only this server's own reasons go back to the caller: Quarkus' other failures may carry none, or
             // internals (mechanism names) that are no business of a client
             String reason = failure.getCause() instanceof Unauthenticated own
