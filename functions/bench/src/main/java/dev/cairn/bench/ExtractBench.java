@@ -168,6 +168,22 @@ public final class ExtractBench {
                     report("development/" + lang + " rules (baseline)", d, e -> outcome(rules, e.text(), scanner), 0);
                     String how = byPass ? "by pass" : folds + "-fold";
                     report("development/" + lang + " embedded (" + how + ")", d, devEmbedded::get, showErrors);
+                    if (byPass) {
+                        // each pass alone, classified by the others: whether a new pass helps the passes written
+                        // before it is read here, on lines it was not written beside
+                        for (String group : new java.util.TreeSet<>(pass.values())) {
+                            if (group.startsWith(lang + "-")) {
+                                List<ExampleBank.Example> one = d.stream()
+                                        .filter(e -> group.equals(pass.get(e)))
+                                        .toList();
+                                report(
+                                        "development/" + lang + " pass " + group.substring(3) + " (by the others)",
+                                        one,
+                                        devEmbedded::get,
+                                        0);
+                            }
+                        }
+                    }
                     if (heldOutToo) {
                         report("held-out/" + lang + " rules (baseline)", h, e -> outcome(rules, e.text(), scanner), 0);
                         report("held-out/" + lang + " embedded", h, e -> outcome(full, e.text(), scanner), 0);
