@@ -51,8 +51,9 @@ import java.util.zip.GZIPInputStream;
  * conversation (MemDaily: each pool of {@code --pool} short trajectories) is loaded into a team of its own through
  * {@code memories:batch} (one {@code episode} memory per turn, {@code occurred_at} the session's date plus the turn's
  * position in seconds); every question with turn evidence is asked through {@code POST /recall}. Teams alternate
- * between a dev half and a held-out half: the lexical fusion weight is chosen on dev (by re-ranking the answers'
- * own score parts offline with the server's formula), then both halves are asked again with it and both are printed.
+ * between a dev half and a held-out half: the lexical fusion weight and the freshness weight are chosen on dev (by
+ * re-ranking the answers' own score parts offline with the server's formula), then both halves are asked again with
+ * them and both are printed.
  * The baselines come from the very index the server wrote, opened after it stops: BM25 alone (Lucene, the index's
  * analyser) and the embedding model alone (exact cosine over every vector of the team), plus reciprocal-rank fusion
  * of the two for comparison.
@@ -67,6 +68,10 @@ public final class RecallBench {
     private static final int BATCH_ITEMS = 200;
     private static final int BATCH_BYTES = 2 * 1024 * 1024;
     private static final double[] LEXICAL_GRID = {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
+    /** The server's β first: a tie on dev keeps the default. α and γ stay at their defaults (0.7, 0.15). */
+    private static final double[] FRESHNESS_GRID = {0.15, 0, 0.05, 0.1, 0.2, 0.3};
+
+    private static final double DEFAULT_BETA = 0.15;
 
     static final List<String> OPTIONS = List.of(
             "--sets",
@@ -76,10 +81,12 @@ public final class RecallBench {
             "--work-dir",
             "--server-jar",
             "--before-jar",
-            "--context");
+            "--context",
+            "--asked-at");
     static final String USAGE = """
             usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--conversations N]
                                 [--work-dir DIR] [--server-jar JAR] [--before-jar JAR] [--context next|none]
+                                [--asked-at end|none]
             Loads each conversation of each set into its own team of the packaged local server (one memory per turn),
             asks every question with evidence through POST /recall, and prints turn- and session-level Recall@1/5/10/20
             and nDCG@10 per question type and overall, beside BM25-only, dense-only (exact cosine) and RRF baselines
@@ -94,6 +101,12 @@ public final class RecallBench {
               --before-jar JAR  another server build (e.g. main's) asked alike on the same data: cairn-before (default none)
               --context MODE    next or none (default next): whether each turn is written with the next turn of
                                 its session as its context (the reply, which recall matches by its words only)
+              --asked-at WHEN   end (default) or none: with end, a question with no cut-off of its own (BEAM's)
+                                is asked with as_of one second after its conversation's last turn, as a user asks
+                                right after talking, so freshness counts; with none it is asked at the server's
+                                clock, when every turn of a 2024 conversation is years old and freshness is 0. Sets
+                                that pool conversations into a team (MemDaily) are always asked at the clock: their
+                                conversations' dates say nothing about one another
             example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K --conversations 6
             """;
 
@@ -108,6 +121,10 @@ public final class RecallBench {
             Path server = o.path("--server-jar", Path.of(Bench.SERVER_JAR));
             Path before = o.path("--before-jar", null);
             String contextMode = o.string("--context", "next");
+            String askedAt = o.string("--asked-at", "end");
+            if (!askedAt.equals("none") && !askedAt.equals("end")) {
+                throw new Options.UsageError("--asked-at must be none or end, not " + askedAt);
+            }
             if (!contextMode.equals("next") && !contextMode.equals("none")) {
                 throw new Options.UsageError("--context must be next or none, not " + contextMode);
             }
@@ -125,7 +142,7 @@ public final class RecallBench {
                 for (String s : sets) {
                     report.set(
                             s,
-                            new RecallBench(contextMode.equals("next"))
+                            new RecallBench(contextMode.equals("next"), askedAt.equals("end"))
                                     .execute(s, datasets.resolve(s), pool, limit, work.resolve(s), server, before));
                 }
                 report.put("seconds", (System.nanoTime() - started) / 1e9);
@@ -264,6 +281,23 @@ public final class RecallBench {
     }
 
     /**
+     * Where a question's history ends (exclusive), or null for "at the server's clock": its cut-off turn if it has
+     * one (RealMem); else, asked at the end, one second past the conversation's last turn (the request's as_of is one
+     * second before this, and turns are at least a second apart), so every turn is seen and freshness is counted from
+     * the conversation's end rather than from today, when every turn of a 2024 conversation is years old.
+     */
+    static Instant seesBefore(Conversation c, String cutoff, boolean askedAtEnd) {
+        Turn cut = cutoffTurn(c, cutoff);
+        if (cut != null) {
+            return cut.at();
+        }
+        if (!askedAtEnd || c.turns().isEmpty()) {
+            return null;
+        }
+        return c.turns().get(c.turns().size() - 1).at().plusSeconds(2);
+    }
+
+    /**
      * The turn a cut-off names, or null. A RealMem question is itself the turn at its cut-off, so the question may
      * see only the turns before it (retrieving the question itself would answer nothing).
      */
@@ -301,8 +335,12 @@ public final class RecallBench {
     /** Whether each turn is written with the next turn of its session as its context. */
     private final boolean withReplies;
 
-    RecallBench(boolean withReplies) {
+    /** Whether a question without a cut-off is asked right after its conversation (as_of), not at the clock. */
+    private final boolean askedAtEnd;
+
+    RecallBench(boolean withReplies, boolean askedAtEnd) {
         this.withReplies = withReplies;
+        this.askedAtEnd = askedAtEnd;
     }
 
     // ---------------------------------------------------------------- one set
@@ -351,9 +389,9 @@ public final class RecallBench {
         conversations.forEach(c -> byId.put(c.id(), c));
         Map<String, Instant> seesBefore = new HashMap<>();
         for (Question q : questions) {
-            Turn cut = cutoffTurn(byId.get(q.conv()), q.cutoff());
-            if (cut != null) {
-                seesBefore.put(q.id(), cut.at());
+            Instant sees = seesBefore(byId.get(q.conv()), q.cutoff(), askedAtEnd && perTeam == 1);
+            if (sees != null) {
+                seesBefore.put(q.id(), sees);
             }
         }
         int turnCount = conversations.stream().mapToInt(c -> c.turns().size()).sum();
@@ -406,6 +444,7 @@ public final class RecallBench {
         Map<Question, List<Ranked>> tuned = new LinkedHashMap<>();
         Map<Question, List<Ranked>> before = new LinkedHashMap<>();
         double chosen = Double.NaN;
+        double chosenBeta = DEFAULT_BETA;
         ObjectNode tuning = JSON.createObjectNode();
         int port = freePort();
         String base = "http://127.0.0.1:" + port + "/v1/teams/";
@@ -433,31 +472,35 @@ public final class RecallBench {
             // 1. as configured: the server's default ranking
             long askStart = System.nanoTime();
             for (Question q : questions) {
-                current.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, null));
+                current.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, null, null));
             }
             log("%s: %d recalls in %.0f s", set, questions.size(), seconds(askStart));
             boolean parts = current.values().stream().flatMap(List::stream).anyMatch(r -> !Double.isNaN(r.lexical()));
             if (parts) {
                 // 2. the lexical weight that does best on the dev half, by re-ranking the answers' own parts
+                // and the freshness weight β beside it (the issue: any weight chosen on one half)
                 double best = -1;
-                for (double w : LEXICAL_GRID) {
-                    Map<Question, List<Ranked>> dev = new LinkedHashMap<>();
-                    current.forEach((q, list) -> {
-                        if (teamOfConv.get(q.conv()).dev()) {
-                            dev.put(q, reranked(list, w));
+                for (double b : FRESHNESS_GRID) {
+                    for (double w : LEXICAL_GRID) {
+                        Map<Question, List<Ranked>> dev = new LinkedHashMap<>();
+                        current.forEach((q, list) -> {
+                            if (teamOfConv.get(q.conv()).dev()) {
+                                dev.put(q, reranked(list, w, b));
+                            }
+                        });
+                        double r10 = Metrics.of(dev).overall().turnRecall()[2];
+                        tuning.put(b == DEFAULT_BETA ? String.valueOf(w) : w + ",beta=" + b, r10);
+                        log("%s: dev turn R@10 with lexical weight %.1f, freshness weight %.2f: %.4f", set, w, b, r10);
+                        if (r10 > best + 1e-9) {
+                            best = r10;
+                            chosen = w;
+                            chosenBeta = b;
                         }
-                    });
-                    double r10 = Metrics.of(dev).overall().turnRecall()[2];
-                    tuning.put(String.valueOf(w), r10);
-                    log("%s: dev turn R@10 with lexical weight %.1f: %.4f", set, w, r10);
-                    if (r10 > best + 1e-9) {
-                        best = r10;
-                        chosen = w;
                     }
                 }
                 // 3. both halves asked again through HTTP with the chosen weight
                 for (Question q : questions) {
-                    tuned.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, chosen));
+                    tuned.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, chosen, chosenBeta));
                 }
             }
         } finally {
@@ -471,7 +514,7 @@ public final class RecallBench {
             try {
                 waitUntilUp(http, base + teams.get(0).id(), token, server);
                 for (Question q : questions) {
-                    before.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, null));
+                    before.put(q, ask(http, base, token, teamOfConv, seesBefore, byMemory, q, null, null));
                 }
             } finally {
                 stop(server);
@@ -580,7 +623,9 @@ public final class RecallBench {
                 .put("turns", turnCount)
                 .put("questions", questions.size())
                 .put("questions_without_evidence", withoutEvidence)
-                .put("chosen_lexical_weight", chosen);
+                .put("chosen_lexical_weight", chosen)
+                .put("chosen_freshness_weight", chosenBeta)
+                .put("asked_at_end", askedAtEnd);
         out.set("dev_tuning_turn_r10", tuning);
         out.set("offline_hybrid_lexical_weights", hybridWeights);
         System.out.printf(
@@ -591,7 +636,8 @@ public final class RecallBench {
                 teams.size(),
                 model);
         if (!Double.isNaN(chosen)) {
-            System.out.printf(Locale.ROOT, "lexical weight chosen on dev: %.1f%n", chosen);
+            System.out.printf(
+                    Locale.ROOT, "lexical weight chosen on dev: %.1f, freshness weight: %.2f%n", chosen, chosenBeta);
         }
         for (boolean devHalf : new boolean[] {true, false}) {
             String half = devHalf ? "dev" : "held-out";
@@ -814,15 +860,16 @@ public final class RecallBench {
      * The server's answer re-ranked as the server would rank it with lexical weight {@code w} (default α, β, γ), from
      * the parts the answer carries: relevance = (1 − w)·similarity + w·lexical.
      */
-    static List<Ranked> reranked(List<Ranked> answer, double w) {
+    static List<Ranked> reranked(List<Ranked> answer, double w, double beta) {
         List<Ranked> out = new ArrayList<>(answer);
-        out.sort((a, b) -> Double.compare(total(b, w), total(a, w)));
+        out.sort((a, b) -> Double.compare(total(b, w, beta), total(a, w, beta)));
         return out;
     }
 
-    private static double total(Ranked r, double w) {
+    /** The server's score up to a positive factor (it divides the weights by their sum when they pass 1). */
+    private static double total(Ranked r, double w, double beta) {
         double relevance = (1 - w) * r.similarity() + w * r.lexical();
-        return 0.7 * relevance + 0.15 * r.freshness() + 0.15 * r.confidence();
+        return 0.7 * relevance + beta * r.freshness() + 0.15 * r.confidence();
     }
 
     // ---------------------------------------------------------------- HTTP
@@ -915,12 +962,16 @@ public final class RecallBench {
             Map<String, Instant> seesBefore,
             Map<String, Turn> byMemory,
             Question q,
-            Double lexicalWeight)
+            Double lexicalWeight,
+            Double freshnessWeight)
             throws Exception {
         Team team = teamOfConv.get(q.conv());
         ObjectNode body = JSON.createObjectNode().put("query", q.text()).put("top_k", TOP_K);
         if (lexicalWeight != null) {
-            body.putObject("weights").put("lexical", lexicalWeight);
+            ObjectNode weights = body.putObject("weights").put("lexical", lexicalWeight);
+            if (freshnessWeight != null && freshnessWeight != DEFAULT_BETA) {
+                weights.put("beta", freshnessWeight);
+            }
         }
         if (seesBefore.containsKey(q.id())) {
             // as_of is inclusive and turns are at least a second apart: the turns before the cut-off turn

@@ -124,6 +124,23 @@ class RecallBenchTest {
         assertThat(RecallBench.cutoffTurn(c, null)).isNull();
     }
 
+    @Test
+    void seesBefore_aQuestionWithoutCutOff_isAskedJustAfterItsConversation_andACutOffWins() throws Exception {
+        Instant last = Instant.parse("2024-04-25T00:00:07Z");
+        RecallBench.Conversation c = new RecallBench.Conversation(
+                "c",
+                "en",
+                List.of(
+                        new Turn("m0", "s1", "a", Instant.parse("2024-03-15T00:00:00Z")),
+                        new Turn("m1", "s1", "b", Instant.parse("2024-03-15T00:00:01Z")),
+                        new Turn("m2", "s2", "c", last)));
+        // as_of (one second before) = one second after the last turn: every turn seen, freshness from the end
+        assertThat(RecallBench.seesBefore(c, null, true)).isEqualTo(last.plusSeconds(2));
+        assertThat(RecallBench.seesBefore(c, null, false)).isNull(); // at the server's clock
+        assertThat(RecallBench.seesBefore(c, "m1", true)).isEqualTo(Instant.parse("2024-03-15T00:00:01Z"));
+        assertThat(RecallBench.seesBefore(c, "m1", false)).isEqualTo(Instant.parse("2024-03-15T00:00:01Z"));
+    }
+
     private static double log2(double x) {
         return Math.log(x) / Math.log(2);
     }
