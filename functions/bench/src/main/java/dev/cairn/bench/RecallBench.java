@@ -86,7 +86,7 @@ public final class RecallBench {
     static final String USAGE = """
             usage: recall-bench [--sets beam_100K,memdaily_zh] [--datasets DIR] [--pool N] [--conversations N]
                                 [--work-dir DIR] [--server-jar JAR] [--before-jar JAR] [--context next|none]
-                                [--asked-at end|none]
+                                [--asked-at none|end]
             Loads each conversation of each set into its own team of the packaged local server (one memory per turn),
             asks every question with evidence through POST /recall, and prints turn- and session-level Recall@1/5/10/20
             and nDCG@10 per question type and overall, beside BM25-only, dense-only (exact cosine) and RRF baselines
@@ -101,12 +101,14 @@ public final class RecallBench {
               --before-jar JAR  another server build (e.g. main's) asked alike on the same data: cairn-before (default none)
               --context MODE    next or none (default next): whether each turn is written with the next turn of
                                 its session as its context (the reply, which recall matches by its words only)
-              --asked-at WHEN   end (default) or none: with end, a question with no cut-off of its own (BEAM's)
+              --asked-at WHEN   none (default) or end: with end, a question with no cut-off of its own (BEAM's)
                                 is asked with as_of one second after its conversation's last turn, as a user asks
                                 right after talking, so freshness counts; with none it is asked at the server's
                                 clock, when every turn of a 2024 conversation is years old and freshness is 0. Sets
                                 that pool conversations into a team (MemDaily) are always asked at the clock: their
-                                conversations' dates say nothing about one another
+                                conversations' dates say nothing about one another. The weights are chosen by
+                                re-ranking the default answer's top 50, which the default freshness fills with the
+                                last sessions under end, so end is for studying freshness, not for the issue's lead
             example: java -jar functions/bench/target/cairn-bench.jar recall-bench --sets beam_100K --conversations 6
             """;
 
@@ -121,7 +123,7 @@ public final class RecallBench {
             Path server = o.path("--server-jar", Path.of(Bench.SERVER_JAR));
             Path before = o.path("--before-jar", null);
             String contextMode = o.string("--context", "next");
-            String askedAt = o.string("--asked-at", "end");
+            String askedAt = o.string("--asked-at", "none");
             if (!askedAt.equals("none") && !askedAt.equals("end")) {
                 throw new Options.UsageError("--asked-at must be none or end, not " + askedAt);
             }
